@@ -1,0 +1,10 @@
+/** Tests are transpiled only; `npm run typecheck` type-checks them (faster and one place for type errors). */
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: "node",
+  roots: ["<rootDir>/test"],
+  testMatch: ["**/*.test.ts"],
+  transform: { "^.+\\.ts$": ["ts-jest", { isolatedModules: true, diagnostics: false }] },
+  testTimeout: 30000,
+  maxWorkers: 2,
+};
