@@ -1,0 +1,3 @@
+export type { AuthField, AuthScheme, Catalog, CatalogApp, CatalogTrigger } from "./types";
+export { builtInCatalog } from "./built-in";
+export { generateCatalog } from "./synthetic";
