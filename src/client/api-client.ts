@@ -1,0 +1,370 @@
+import { createHash } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { z } from "zod";
+import { ApiConnectionError, ApiTimeoutError, RequestValidationError, ServerError } from "./errors";
+import { paginate } from "./pagination";
+import { secretValuesOf } from "./redact";
+import {
+  activeTriggersQuerySchema,
+  clientOptionsSchema,
+  clientSettingsSchema,
+  commaSeparated,
+  connectedAccountsQuerySchema,
+  integrationsQuerySchema,
+  MAX_PAGE_LIMIT,
+  pathParamSchema,
+  triggerFiltersSchema,
+  triggerLogsQuerySchema,
+} from "./request-schemas";
+import { backoffDelayMs, DEFAULT_BASE_DELAY_MS, isResetCode } from "./retry-policy";
+import {
+  activeTriggersPageSchema,
+  appSchema,
+  connectedAccountCreatedSchema,
+  connectedAccountSchema,
+  connectorRecordSchema,
+  createConnectedAccountBodySchema,
+  createIntegrationBodySchema,
+  enableTriggerBodySchema,
+  integrationSummarySchema,
+  itemsPageSchema,
+  listSchema,
+  triggerEnabledSchema,
+  triggerLogsPageSchema,
+  triggerSchema,
+  updateIntegrationBodySchema,
+  type ActiveTrigger,
+  type App,
+  type ConnectedAccount,
+  type ConnectedAccountCreated,
+  type ConnectorRecord,
+  type CreateConnectedAccountBody,
+  type CreateIntegrationBody,
+  type IntegrationSummary,
+  type Trigger,
+  type TriggerEnabled,
+  type TriggerLog,
+  type UpdateIntegrationBody,
+} from "./schemas";
+import { issuesOf, Transport, type ApiRequest, type HttpMethod } from "./transport";
+
+export interface ClientSettings {
+  baseUrl: string;
+  apiKey: string;
+  /** Per attempt; default 30000. */
+  timeoutMs?: number;
+  /** Retries after the first attempt; default 4. */
+  maxRetries?: number;
+}
+
+export interface ApiClientOptions {
+  /** Base of the exponential backoff in ms (default 250). A test knob: keep retries fast. */
+  retryDelayScaleMs?: number;
+}
+
+export interface TriggerFilters {
+  appNames?: string[];
+  connectedAccountIds?: string[];
+  /** Trigger names. */
+  triggerIds?: string[];
+  integrationIds?: string[];
+  /** @deprecated by the API; still sent. */
+  showEnabledOnly?: boolean;
+}
+
+export interface ActiveTriggerFilters {
+  connectedAccountIds?: string[];
+  integrationIds?: string[];
+  /** Instance ids. */
+  triggerIds?: string[];
+  triggerNames?: string[];
+  showDisabled?: boolean;
+}
+
+export interface TriggerLogFilters {
+  connectionId?: string;
+  integrationId?: string;
+}
+
+export interface PageBounds {
+  /** Items per request, 1..100 (default 100: fewest requests). */
+  limit?: number;
+  /** Stop after this many items. */
+  maxItems?: number;
+}
+
+export interface ListIntegrationsQuery {
+  appName?: string;
+  showDisabled?: boolean;
+  pageSize?: number;
+  maxItems?: number;
+}
+
+const DEFAULT_PAGE_SIZE = 100;
+const INTEGRATIONS = "/api/v1/integrations";
+const LOST_RESPONSE_STATUSES = new Set([502, 503, 504]);
+
+/**
+ * Typed client of the Trigger and Integration Management API: one per base URL and key, holding one
+ * keep-alive agent. Idempotent requests are retried (see retryPolicy.ts); creating a connector is made
+ * safe to retry by looking it up by its unique name first.
+ */
+export class ApiClient {
+  readonly baseUrl: string;
+  /**
+   * Distinguishes tenants in caches without holding the key: the base URL and a one-way fingerprint of
+   * the API key.
+   */
+  readonly identity: string;
+  readonly #transport: Transport;
+  readonly #maxRetries: number;
+  readonly #baseDelayMs: number;
+
+  constructor(settings: ClientSettings, options: ApiClientOptions = {}) {
+    const parsedSettings = clientSettingsSchema.safeParse(settings);
+    if (!parsedSettings.success) throw invalidArgument("ApiClient settings", parsedSettings.error);
+    const parsedOptions = clientOptionsSchema.safeParse(options);
+    if (!parsedOptions.success) throw invalidArgument("ApiClient options", parsedOptions.error);
+    const { apiKey, timeoutMs, maxRetries } = parsedSettings.data;
+    this.baseUrl = parsedSettings.data.baseUrl.replace(/\/+$/, "");
+    this.identity = `${this.baseUrl} ${createHash("sha256").update(apiKey).digest("hex").slice(0, 16)}`;
+    this.#maxRetries = maxRetries;
+    this.#baseDelayMs = parsedOptions.data.retryDelayScaleMs ?? DEFAULT_BASE_DELAY_MS;
+    this.#transport = new Transport({
+      baseUrl: this.baseUrl,
+      apiKey,
+      timeoutMs,
+      maxRetries,
+      baseDelayMs: this.#baseDelayMs,
+    });
+  }
+
+  /** Closes idle keep-alive sockets (the client remains usable). */
+  close(): void {
+    this.#transport.close();
+  }
+
+  // ------------------------------------------------------------------------------------ apps, triggers
+
+  async listApps(): Promise<App[]> {
+    return this.#transport.send({ method: "GET", path: "/api/v1/apps" }, listSchema(appSchema));
+  }
+
+  async listTriggers(filters: TriggerFilters = {}): Promise<Trigger[]> {
+    const path = "/api/v1/triggers";
+    const valid = validate("GET", path, triggerFiltersSchema, filters);
+    const query = {
+      appNames: commaSeparated(valid.appNames),
+      connectedAccountIds: commaSeparated(valid.connectedAccountIds),
+      triggerIds: commaSeparated(valid.triggerIds),
+      integrationIds: commaSeparated(valid.integrationIds),
+      showEnabledOnly: valid.showEnabledOnly,
+    };
+    return this.#transport.send({ method: "GET", path, query }, listSchema(triggerSchema));
+  }
+
+  activeTriggers(filters: ActiveTriggerFilters & PageBounds = {}): AsyncIterable<ActiveTrigger> {
+    const path = "/api/v1/triggers/active_triggers";
+    const valid = validate("GET", path, activeTriggersQuerySchema, filters);
+    const limit = pageLimit(valid);
+    const query = {
+      connectedAccountIds: commaSeparated(valid.connectedAccountIds),
+      integrationIds: commaSeparated(valid.integrationIds),
+      triggerIds: commaSeparated(valid.triggerIds),
+      triggerNames: commaSeparated(valid.triggerNames),
+      showDisabled: valid.showDisabled,
+      limit,
+    };
+    return paginate(
+      async (page) => {
+        const body = await this.#transport.send(
+          { method: "GET", path, query: { ...query, page } },
+          activeTriggersPageSchema,
+        );
+        return { items: body.triggers, totalPages: body.pageInfo.totalPages };
+      },
+      { pageSize: limit, maxItems: valid.maxItems },
+    );
+  }
+
+  triggerLogs(filters: TriggerLogFilters & PageBounds = {}): AsyncIterable<TriggerLog> {
+    const path = "/api/v1/triggers/logs";
+    const valid = validate("GET", path, triggerLogsQuerySchema, filters);
+    const limit = pageLimit(valid);
+    const query = { connectionId: valid.connectionId, integrationId: valid.integrationId, limit };
+    return paginate(
+      async (page) => {
+        const body = await this.#transport.send(
+          { method: "GET", path, query: { ...query, page } },
+          triggerLogsPageSchema,
+        );
+        return { items: body.data, totalPages: body.pageInfo.totalPages };
+      },
+      { pageSize: limit, maxItems: valid.maxItems },
+    );
+  }
+
+  // -------------------------------------------------------------------------------------- integrations
+
+  /**
+   * POST /api/v1/integrations. Never blindly re-sent: when the response is lost (timeout, reset,
+   * 502/503/504) the connector may exist, so it is looked up by its unique name and adopted if found;
+   * only otherwise is the POST sent again (at most `maxRetries` times). A 4xx is never retried.
+   */
+  async createIntegration(body: CreateIntegrationBody): Promise<ConnectorRecord> {
+    const valid = validate("POST", INTEGRATIONS, createIntegrationBodySchema, body);
+    const request: ApiRequest = {
+      method: "POST",
+      path: INTEGRATIONS,
+      body: valid,
+      secrets: secretValuesOf(valid.authConfig),
+    };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.#transport.send(request, connectorRecordSchema);
+      } catch (error) {
+        if (!isLostResponse(error) || attempt > this.#maxRetries) throw error;
+      }
+      await sleep(backoffDelayMs(attempt, this.#baseDelayMs));
+      const created = await this.findIntegrationByName(valid.name, { appName: valid.appName });
+      if (created) return this.getIntegration(created.id);
+    }
+  }
+
+  /** The connector record; NotFoundError when unknown. A soft-deleted one comes back with `deleted: true`. */
+  async getIntegration(id: string): Promise<ConnectorRecord> {
+    const path = integrationPath("GET", id);
+    return this.#transport.send({ method: "GET", path }, connectorRecordSchema);
+  }
+
+  /** PATCH: `authConfig` replaces the stored config as a whole. Any 2xx is success. */
+  async updateIntegration(id: string, patch: UpdateIntegrationBody): Promise<void> {
+    const path = integrationPath("PATCH", id);
+    const body = validate("PATCH", path, updateIntegrationBodySchema, patch);
+    const secrets = secretValuesOf(body.authConfig);
+    await this.#transport.sendIgnoringBody({ method: "PATCH", path, body, secrets });
+  }
+
+  /** Soft delete. NotFoundError when unknown or already deleted. */
+  async deleteIntegration(id: string): Promise<void> {
+    await this.#transport.sendIgnoringBody({ method: "DELETE", path: integrationPath("DELETE", id) });
+  }
+
+  listIntegrations(query: ListIntegrationsQuery = {}): AsyncIterable<IntegrationSummary> {
+    const valid = validate("GET", INTEGRATIONS, integrationsQuerySchema, query);
+    const pageSize = valid.pageSize ?? DEFAULT_PAGE_SIZE;
+    const schema = itemsPageSchema(integrationSummarySchema);
+    const baseQuery = { appName: valid.appName, showDisabled: valid.showDisabled, pageSize };
+    return paginate(
+      async (page) => {
+        const body = await this.#transport.send(
+          { method: "GET", path: INTEGRATIONS, query: { ...baseQuery, page } },
+          schema,
+        );
+        return { items: body.items, totalPages: body.totalPages };
+      },
+      { pageSize, maxItems: valid.maxItems },
+    );
+  }
+
+  /** The non-deleted connector with this exact name (enabled or not), if any. */
+  async findIntegrationByName(
+    name: string,
+    hint: { appName?: string } = {},
+  ): Promise<IntegrationSummary | undefined> {
+    for await (const item of this.listIntegrations({ appName: hint.appName, showDisabled: true })) {
+      if (item.name === name && item.deleted !== true) return item;
+    }
+    return undefined;
+  }
+
+  // ---------------------------------------------------------------- connected accounts, trigger enable
+
+  /** Not retried on a lost response (it is not idempotent and has no unique key to look up). */
+  async createConnectedAccount(body: CreateConnectedAccountBody): Promise<ConnectedAccountCreated> {
+    const path = "/api/v1/connectedAccounts";
+    const valid = validate("POST", path, createConnectedAccountBodySchema, body);
+    const secrets = secretValuesOf(valid.data);
+    return this.#transport.send(
+      { method: "POST", path, body: valid, secrets },
+      connectedAccountCreatedSchema,
+    );
+  }
+
+  listConnectedAccounts(
+    query: { integrationId?: string; maxItems?: number } = {},
+  ): AsyncIterable<ConnectedAccount> {
+    const path = "/api/v1/connectedAccounts";
+    const valid = validate("GET", path, connectedAccountsQuerySchema, query);
+    const schema = itemsPageSchema(connectedAccountSchema);
+    return paginate(
+      async (page) => {
+        const body = await this.#transport.send(
+          {
+            method: "GET",
+            path,
+            query: { integrationId: valid.integrationId, page, pageSize: DEFAULT_PAGE_SIZE },
+          },
+          schema,
+        );
+        return { items: body.items, totalPages: body.totalPages };
+      },
+      { pageSize: DEFAULT_PAGE_SIZE, maxItems: valid.maxItems },
+    );
+  }
+
+  async enableTrigger(
+    connectedAccountId: string,
+    triggerName: string,
+    triggerConfig: Record<string, unknown> = {},
+  ): Promise<TriggerEnabled> {
+    const template = "/api/v1/triggers/enable/:connectedAccountId/:triggerName";
+    const account = segment("POST", template, "connectedAccountId", connectedAccountId);
+    const trigger = segment("POST", template, "triggerName", triggerName);
+    const path = `/api/v1/triggers/enable/${account}/${trigger}`;
+    const body = validate("POST", path, enableTriggerBodySchema, { triggerConfig });
+    const secrets = secretValuesOf(triggerConfig);
+    return this.#transport.send({ method: "POST", path, body, secrets }, triggerEnabledSchema);
+  }
+}
+
+/** A response that may have been lost after the server acted on the request. */
+function isLostResponse(error: unknown): boolean {
+  if (error instanceof ApiTimeoutError) return true;
+  if (error instanceof ApiConnectionError) return isResetCode(error.code);
+  return (
+    error instanceof ServerError && error.status !== undefined && LOST_RESPONSE_STATUSES.has(error.status)
+  );
+}
+
+function pageLimit(bounds: PageBounds): number {
+  return bounds.limit ?? Math.max(1, Math.min(MAX_PAGE_LIMIT, bounds.maxItems ?? MAX_PAGE_LIMIT));
+}
+
+function integrationPath(method: HttpMethod, id: string): string {
+  return `${INTEGRATIONS}/${segment(method, `${INTEGRATIONS}/:integrationId`, "integrationId", id)}`;
+}
+
+/** An encoded path parameter; a missing or empty one is rejected before sending. */
+function segment(method: HttpMethod, template: string, name: string, value: unknown): string {
+  const parsed = pathParamSchema.safeParse(value);
+  if (!parsed.success) {
+    throw new RequestValidationError({ method, path: template }, [
+      { path: name, message: parsed.error.issues[0].message },
+    ]);
+  }
+  return encodeURIComponent(parsed.data);
+}
+
+function validate<T>(method: HttpMethod, path: string, schema: z.ZodType<T>, input: unknown): T {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new RequestValidationError({ method, path }, issuesOf(parsed.error));
+  return parsed.data;
+}
+
+function invalidArgument(what: string, error: z.ZodError): TypeError {
+  const details = issuesOf(error)
+    .map((issue) => `${issue.path || "(root)"}: ${issue.message}`)
+    .join("; ");
+  return new TypeError(`Invalid ${what}: ${details}`);
+}

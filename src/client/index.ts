@@ -1,0 +1,45 @@
+/** The typed API client: the one place that knows the wire. */
+export {
+  ApiClient,
+  type ActiveTriggerFilters,
+  type ApiClientOptions,
+  type ClientSettings,
+  type ListIntegrationsQuery,
+  type PageBounds,
+  type TriggerFilters,
+  type TriggerLogFilters,
+} from "./api-client";
+export {
+  ApiConnectionError,
+  ApiError,
+  ApiTimeoutError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  RequestValidationError,
+  ResponseValidationError,
+  ServerError,
+  type ApiErrorInit,
+  type ErrorBody,
+  type ValidationIssue,
+} from "./errors";
+export { collect } from "./pagination";
+export type {
+  ActiveTrigger,
+  App,
+  ConnectedAccount,
+  ConnectedAccountCreated,
+  ConnectorRecord,
+  CreateConnectedAccountBody,
+  CreateIntegrationBody,
+  ExpectedInputField,
+  IntegrationSummary,
+  PageInfo,
+  Trigger,
+  TriggerEnabled,
+  TriggerLog,
+  UpdateIntegrationBody,
+} from "./schemas";

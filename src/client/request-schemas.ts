@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+/**
+ * Local validation of what a caller asks for (filters, paging knobs, settings), so that JavaScript callers
+ * and typos fail before a request is sent, with the field named.
+ */
+
+export const MAX_PAGE_LIMIT = 100;
+
+const idList = z.array(z.string()).optional();
+const maxItems = z.int().min(0).optional();
+
+export const clientSettingsSchema = z.object({
+  baseUrl: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }),
+  apiKey: z
+    .string()
+    .min(1, "must not be empty")
+    .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces"),
+  timeoutMs: z.int().positive().default(30_000),
+  maxRetries: z.int().min(0).default(4),
+});
+
+export const clientOptionsSchema = z.strictObject({ retryDelayScaleMs: z.number().min(0).optional() });
+
+export const triggerFiltersSchema = z.strictObject({
+  appNames: idList,
+  connectedAccountIds: idList,
+  triggerIds: idList,
+  integrationIds: idList,
+  showEnabledOnly: z.boolean().optional(),
+});
+
+export const activeTriggersQuerySchema = z.strictObject({
+  connectedAccountIds: idList,
+  integrationIds: idList,
+  triggerIds: idList,
+  triggerNames: idList,
+  showDisabled: z.boolean().optional(),
+  limit: z.int().min(1).max(MAX_PAGE_LIMIT).optional(),
+  maxItems,
+});
+
+export const triggerLogsQuerySchema = z.strictObject({
+  connectionId: z.string().min(1).optional(),
+  integrationId: z.string().min(1).optional(),
+  limit: z.int().min(1).max(MAX_PAGE_LIMIT).optional(),
+  maxItems,
+});
+
+export const integrationsQuerySchema = z.strictObject({
+  appName: z.string().min(1).optional(),
+  showDisabled: z.boolean().optional(),
+  pageSize: z.int().min(1).optional(),
+  maxItems,
+});
+
+export const connectedAccountsQuerySchema = z.strictObject({
+  integrationId: z.string().min(1).optional(),
+  maxItems,
+});
+
+export const pathParamSchema = z.string().min(1, "must be a non-empty string");
+
+/** `["a", "", "b"]` -> `"a,b"`; an absent or empty list is no filter at all. */
+export function commaSeparated(list: readonly string[] | undefined): string | undefined {
+  const joined = (list ?? []).filter((item) => item !== "").join(",");
+  return joined === "" ? undefined : joined;
+}

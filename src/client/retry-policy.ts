@@ -1,0 +1,80 @@
+import type { AxiosError, AxiosInstance } from "axios";
+import axiosRetry from "axios-retry";
+
+/**
+ * When to retry and how long to wait. axios-retry re-sends the requests; the decisions are ours because
+ * its built-ins do not fit this API:
+ * - its conditions retry PUT but not PATCH, and never 408; the update endpoint here is PATCH, which is
+ *   idempotent (authConfig replaces the stored config as a whole);
+ * - its `retryAfter` helper has no upper bound, so a server saying `Retry-After: 3600` would park a
+ *   `pulumi up` for an hour; we cap the wait;
+ * - its delays treat a 429 without headers like any other failure (100 ms, 200 ms, ...), which keeps
+ *   hammering a rate-limited server; a headerless 429 backs off from a longer base instead.
+ */
+
+export const DEFAULT_BASE_DELAY_MS = 250;
+/** Upper bound of any single wait, whether computed or asked for by Retry-After. */
+export const MAX_RETRY_DELAY_MS = 30_000;
+/** A 429 that does not say how long to wait backs off this many times longer than other failures. */
+const HEADERLESS_THROTTLE_FACTOR = 4;
+
+const IDEMPOTENT_METHODS = new Set(["get", "patch", "delete"]);
+const TIMEOUT_CODES = new Set(["ETIMEDOUT", "ECONNABORTED"]);
+const RESET_CODES = new Set(["ECONNRESET", "EPIPE"]);
+
+export function isTimeoutCode(code: string | undefined): boolean {
+  return code !== undefined && TIMEOUT_CODES.has(code);
+}
+
+export function isResetCode(code: string | undefined): boolean {
+  return code !== undefined && RESET_CODES.has(code);
+}
+
+export function shouldRetry(error: AxiosError): boolean {
+  const status = error.response?.status;
+  // A 429 is refused before any processing, so re-sending is safe for every method, POST included.
+  if (status === 429) return true;
+  if (!IDEMPOTENT_METHODS.has((error.config?.method ?? "").toLowerCase())) return false;
+  if (status !== undefined) return status === 408 || (status >= 500 && status <= 599);
+  return isTimeoutCode(error.code) || isResetCode(error.code);
+}
+
+/** Exponential backoff with "equal jitter": half the step is fixed, half random; capped. */
+export function backoffDelayMs(attempt: number, baseDelayMs: number): number {
+  const step = Math.min(MAX_RETRY_DELAY_MS, baseDelayMs * 2 ** (attempt - 1));
+  return step / 2 + Math.random() * (step / 2);
+}
+
+/** Retry-After as delta-seconds or an HTTP date, in milliseconds; undefined when absent or unreadable. */
+export function parseRetryAfterMs(header: unknown, now: number = Date.now()): number | undefined {
+  if (typeof header !== "string" || header.trim() === "") return undefined;
+  const trimmed = header.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  // An HTTP date names its month; this keeps Date.parse's leniency ("-1" is year -1) out.
+  const date = /[a-z]/i.test(trimmed) ? Date.parse(trimmed) : Number.NaN;
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+export function retryDelayMs(attempt: number, error: AxiosError, baseDelayMs: number): number {
+  const response = error.response;
+  if (response?.status === 429) {
+    const retryAfterMs = parseRetryAfterMs(response.headers?.["retry-after"]);
+    if (retryAfterMs === undefined) {
+      return backoffDelayMs(attempt, baseDelayMs * HEADERLESS_THROTTLE_FACTOR);
+    }
+    // Up to 10% on top, so clients throttled together do not all come back in the same instant.
+    const capped = Math.min(retryAfterMs, MAX_RETRY_DELAY_MS);
+    return Math.min(MAX_RETRY_DELAY_MS, capped + Math.random() * Math.min(capped * 0.1, baseDelayMs));
+  }
+  return backoffDelayMs(attempt, baseDelayMs);
+}
+
+export function installRetryPolicy(instance: AxiosInstance, maxRetries: number, baseDelayMs: number): void {
+  axiosRetry(instance, {
+    retries: maxRetries,
+    // Every attempt gets the full timeout (by default axios-retry shrinks it by the time already spent).
+    shouldResetTimeout: true,
+    retryCondition: shouldRetry,
+    retryDelay: (attempt, error) => retryDelayMs(attempt, error, baseDelayMs),
+  });
+}

@@ -1,0 +1,127 @@
+import http from "node:http";
+import https from "node:https";
+import axios, { type AxiosInstance, type AxiosResponse } from "axios";
+import type { z } from "zod";
+import { ApiConnectionError, ApiTimeoutError, ResponseValidationError, type ValidationIssue } from "./errors";
+import { errorFromResponse } from "./error-from-response";
+import { parseJson } from "./json";
+import { createRedactor } from "./redact";
+import { installRetryPolicy, isTimeoutCode } from "./retry-policy";
+import { USER_AGENT } from "./user-agent";
+
+export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
+
+export interface ApiRequest {
+  method: HttpMethod;
+  /** Path with its parameters already encoded, e.g. `/api/v1/integrations/a%2Fb`. */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Already validated against its request schema. */
+  body?: unknown;
+  /** Values of this request that must never appear in an error (authConfig values). */
+  secrets?: readonly string[];
+}
+
+export interface TransportSettings {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  maxRetries: number;
+  baseDelayMs: number;
+}
+
+/**
+ * The one axios instance of a client: base URL, auth header, User-Agent, timeout, keep-alive agents and
+ * the retry policy. Turns every failure into a typed, secret-free error.
+ */
+export class Transport {
+  // ES private fields: util.inspect of a client shows neither the key nor the headers holding it.
+  readonly #http: AxiosInstance;
+  readonly #apiKey: string;
+  readonly #timeoutMs: number;
+  readonly #httpAgent = new http.Agent({ keepAlive: true });
+  readonly #httpsAgent = new https.Agent({ keepAlive: true });
+
+  constructor(settings: TransportSettings) {
+    this.#apiKey = settings.apiKey;
+    this.#timeoutMs = settings.timeoutMs;
+    this.#http = axios.create({
+      baseURL: settings.baseUrl,
+      timeout: settings.timeoutMs,
+      httpAgent: this.#httpAgent,
+      httpsAgent: this.#httpsAgent,
+      headers: { "x-api-key": settings.apiKey, "User-Agent": USER_AGENT, Accept: "application/json" },
+      // Bodies are read as text and parsed here, so a non-JSON error page or an empty 204 is handled
+      // in one place instead of by axios' silent JSON fallback.
+      responseType: "text",
+      transformResponse: [(data: unknown) => data],
+      // A redirect would carry the x-api-key header to wherever it points: never follow one.
+      maxRedirects: 0,
+      transitional: { clarifyTimeoutError: true },
+    });
+    installRetryPolicy(this.#http, settings.maxRetries, settings.baseDelayMs);
+  }
+
+  /** Sends the request and parses the JSON body of its 2xx response with `schema`. */
+  async send<T>(request: ApiRequest, schema: z.ZodType<T>): Promise<T> {
+    const response = await this.#exchange(request);
+    const endpoint = { method: request.method, path: request.path, status: response.status };
+    const json = parseJson(response.data);
+    if (json === undefined) {
+      throw new ResponseValidationError(endpoint, [{ path: "", message: "body is not JSON" }]);
+    }
+    const result = schema.safeParse(json);
+    if (!result.success) throw new ResponseValidationError(endpoint, issuesOf(result.error));
+    return result.data;
+  }
+
+  /** Sends the request; any 2xx is success and its body (none, `{"status":"success"}`, ...) is ignored. */
+  async sendIgnoringBody(request: ApiRequest): Promise<void> {
+    await this.#exchange(request);
+  }
+
+  /** Closes the idle keep-alive sockets. The client stays usable (new sockets are opened on demand). */
+  close(): void {
+    this.#httpAgent.destroy();
+    this.#httpsAgent.destroy();
+  }
+
+  async #exchange(request: ApiRequest): Promise<AxiosResponse<unknown>> {
+    try {
+      return await this.#http.request({
+        method: request.method,
+        url: request.path,
+        params: request.query,
+        data: request.body,
+      });
+    } catch (error) {
+      throw this.#toApiError(request, error);
+    }
+  }
+
+  /** Builds a clean error: nothing of the axios error (config, headers, body) is kept. */
+  #toApiError(request: ApiRequest, error: unknown): Error {
+    const redact = createRedactor([this.#apiKey, ...(request.secrets ?? [])]);
+    const where = { method: request.method, path: request.path };
+    if (!axios.isAxiosError(error)) {
+      const name = error instanceof Error ? error.name : typeof error;
+      return new ApiConnectionError({ ...where, serverMessage: `request failed (${name})` }, undefined);
+    }
+    if (error.response) {
+      return errorFromResponse(where, error.response, redact);
+    }
+    if (isTimeoutCode(error.code)) {
+      const serverMessage = `no response within ${this.#timeoutMs} ms`;
+      return new ApiTimeoutError({ ...where, serverMessage }, this.#timeoutMs);
+    }
+    const code = error.code ?? error.cause?.name;
+    return new ApiConnectionError(
+      { ...where, serverMessage: `connection failed (${code ?? "unknown"})` },
+      code,
+    );
+  }
+}
+
+export function issuesOf(error: z.ZodError): ValidationIssue[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
+}

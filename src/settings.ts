@@ -1,0 +1,150 @@
+import * as pulumi from "@pulumi/pulumi";
+
+/**
+ * Connection settings, resolved the same way on both sides: the program (Pulumi stack config) and the
+ * provider (the config map of the `configure` request). Stack config wins over the environment.
+ */
+
+export interface Settings {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  maxRetries: number;
+}
+
+/** Reads fully qualified keys such as `integrations:apiKey`; undefined when not set. */
+export interface ConfigSource {
+  get(key: string): string | undefined;
+}
+
+export class SettingsError extends Error {
+  /** The config key at fault, e.g. `integrations:timeoutMs`. */
+  readonly key: string;
+
+  constructor(key: string, message: string) {
+    super(message);
+    this.name = "SettingsError";
+    this.key = key;
+  }
+}
+
+export const SETTINGS_KEYS = {
+  apiKey: "integrations:apiKey",
+  baseUrl: "integrations:baseUrl",
+  timeoutMs: "integrations:timeoutMs",
+  maxRetries: "integrations:maxRetries",
+} as const;
+
+export const SETTINGS_ENV = { apiKey: "INTEGRATIONS_API_KEY", baseUrl: "INTEGRATIONS_BASE_URL" } as const;
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_RETRIES = 4;
+
+const EMPTY_CONFIG: ConfigSource = { get: () => undefined };
+
+export function resolveSettings(
+  config: ConfigSource = EMPTY_CONFIG,
+  env: NodeJS.ProcessEnv = process.env,
+): Settings {
+  const apiKey = firstSet(config.get(SETTINGS_KEYS.apiKey), env[SETTINGS_ENV.apiKey]);
+  if (apiKey === undefined) {
+    throw new SettingsError(
+      SETTINGS_KEYS.apiKey,
+      `Missing API key: set the secret stack config \`${SETTINGS_KEYS.apiKey}\` ` +
+        `(pulumi config set --secret ${SETTINGS_KEYS.apiKey} ...) or the ${SETTINGS_ENV.apiKey} environment variable.`,
+    );
+  }
+  // The value is never echoed: a key pasted with a stray space or newline must not end up in a log.
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) {
+    throw new SettingsError(
+      SETTINGS_KEYS.apiKey,
+      `Invalid API key in \`${SETTINGS_KEYS.apiKey}\` / ${SETTINGS_ENV.apiKey}: it contains spaces or non-printable characters.`,
+    );
+  }
+  const baseUrl = firstSet(config.get(SETTINGS_KEYS.baseUrl), env[SETTINGS_ENV.baseUrl]);
+  if (baseUrl === undefined) {
+    throw new SettingsError(
+      SETTINGS_KEYS.baseUrl,
+      `Missing API base URL: set the stack config \`${SETTINGS_KEYS.baseUrl}\` ` +
+        `(pulumi config set ${SETTINGS_KEYS.baseUrl} https://...) or the ${SETTINGS_ENV.baseUrl} environment variable.`,
+    );
+  }
+  return {
+    apiKey,
+    baseUrl: validBaseUrl(baseUrl),
+    timeoutMs: integerSetting(
+      config,
+      SETTINGS_KEYS.timeoutMs,
+      DEFAULT_TIMEOUT_MS,
+      1,
+      "a positive integer (milliseconds)",
+    ),
+    maxRetries: integerSetting(
+      config,
+      SETTINGS_KEYS.maxRetries,
+      DEFAULT_MAX_RETRIES,
+      0,
+      "a non-negative integer",
+    ),
+  };
+}
+
+/** Program side: the stack config of the running Pulumi program. */
+export function programConfigSource(): ConfigSource {
+  const namespaces = new Map<string, pulumi.Config>();
+  return {
+    get(key) {
+      const separator = key.indexOf(":");
+      if (separator < 0) return undefined;
+      const namespace = key.slice(0, separator);
+      let config = namespaces.get(namespace);
+      if (!config) {
+        config = new pulumi.Config(namespace);
+        namespaces.set(namespace, config);
+      }
+      return config.get(key.slice(separator + 1));
+    },
+  };
+}
+
+/** A config source over a plain map of fully qualified keys (e.g. the provider's `configure` variables). */
+export function mapConfigSource(values: Readonly<Record<string, string | undefined>>): ConfigSource {
+  return { get: (key) => values[key] };
+}
+
+function firstSet(...values: (string | undefined)[]): string | undefined {
+  return values.map((value) => value?.trim()).find((value) => value !== undefined && value !== "");
+}
+
+function validBaseUrl(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  // The value is not echoed: a URL may carry credentials (https://user:pass@host).
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
+    throw new SettingsError(
+      SETTINGS_KEYS.baseUrl,
+      `Invalid \`${SETTINGS_KEYS.baseUrl}\` / ${SETTINGS_ENV.baseUrl}: expected an http(s) URL such as https://api.example.com.`,
+    );
+  }
+  return value.replace(/\/+$/, "");
+}
+
+function integerSetting(
+  config: ConfigSource,
+  key: string,
+  fallback: number,
+  min: number,
+  expected: string,
+): number {
+  const raw = firstSet(config.get(key));
+  if (raw === undefined) return fallback;
+  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new SettingsError(key, `Invalid \`${key}\`: expected ${expected}, got ${JSON.stringify(raw)}.`);
+  }
+  return value;
+}

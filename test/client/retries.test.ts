@@ -1,0 +1,236 @@
+import {
+  ApiClient,
+  ApiConnectionError,
+  ApiTimeoutError,
+  BadRequestError,
+  ConflictError,
+  RateLimitError,
+  ServerError,
+} from "../../src/client";
+import { sendJson, startLocalServer, type LocalServer } from "./local-server";
+
+/** Retry, timeout and reset mechanics over real HTTP, against a scripted local server. */
+
+const connector = {
+  id: "int-1",
+  name: "my-github",
+  appId: "app-1",
+  appName: "github",
+  authConfig: {},
+  enabled: true,
+  useServiceAuth: false,
+  expectedInputFields: [],
+};
+
+let server: LocalServer | undefined;
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+function clientOf(local: LocalServer, settings: { timeoutMs?: number; maxRetries?: number } = {}): ApiClient {
+  return new ApiClient({ baseUrl: local.url, apiKey: "test-key", ...settings }, { retryDelayScaleMs: 5 });
+}
+
+describe("idempotent requests", () => {
+  it("retries a GET after 503s and returns the eventual success", async () => {
+    server = await startLocalServer((_req, res, index) =>
+      index < 2 ? sendJson(res, 503, { message: "busy" }) : sendJson(res, 200, connector),
+    );
+    await expect(clientOf(server).getIntegration("int-1")).resolves.toMatchObject({ id: "int-1" });
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it("retries PATCH and DELETE on 5xx and 408", async () => {
+    server = await startLocalServer((req, res, index) => {
+      if (index % 2 === 0) return sendJson(res, req.method === "PATCH" ? 408 : 500, { message: "again" });
+      res.writeHead(204).end();
+    });
+    const client = clientOf(server);
+    await client.updateIntegration("int-1", { enabled: false });
+    await client.deleteIntegration("int-1");
+    expect(server.requests.map((r) => r.method)).toEqual(["PATCH", "PATCH", "DELETE", "DELETE"]);
+  });
+
+  it("gives up after maxRetries with the last error", async () => {
+    server = await startLocalServer((_req, res) => sendJson(res, 502, { message: "bad gateway" }));
+    await expect(clientOf(server, { maxRetries: 2 }).getIntegration("int-1")).rejects.toBeInstanceOf(
+      ServerError,
+    );
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it("does not retry a 4xx", async () => {
+    server = await startLocalServer((_req, res) => sendJson(res, 400, { message: "nope" }));
+    await expect(clientOf(server).getIntegration("int-1")).rejects.toBeInstanceOf(BadRequestError);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("retries a GET whose connection is reset", async () => {
+    server = await startLocalServer((_req, res, index) =>
+      index === 0 ? res.socket?.destroy() : sendJson(res, 200, connector),
+    );
+    await expect(clientOf(server).getIntegration("int-1")).resolves.toMatchObject({ id: "int-1" });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("retries a GET that timed out, each attempt getting the full timeout", async () => {
+    server = await startLocalServer((_req, res, index) => {
+      if (index === 0) return; // never answered
+      setTimeout(() => sendJson(res, 200, connector), 150);
+    });
+    await expect(clientOf(server, { timeoutMs: 300 }).getIntegration("int-1")).resolves.toMatchObject({
+      id: "int-1",
+    });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("reports a timeout as ApiTimeoutError after the retries", async () => {
+    server = await startLocalServer(() => undefined);
+    const error = await clientOf(server, { timeoutMs: 100, maxRetries: 1 })
+      .getIntegration("int-1")
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiTimeoutError);
+    expect(error).toMatchObject({ status: undefined, timeoutMs: 100, method: "GET" });
+    expect((error as Error).message).toBe("GET /api/v1/integrations/int-1 -> no response within 100 ms");
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("reports a refused connection as ApiConnectionError without retrying it", async () => {
+    server = await startLocalServer(() => undefined);
+    const url = server.url;
+    await server.close();
+    server = undefined;
+    const client = new ApiClient({ baseUrl: url, apiKey: "k" }, { retryDelayScaleMs: 5 });
+    const error = await client.getIntegration("x").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiConnectionError);
+    expect(error).toMatchObject({ code: "ECONNREFUSED" });
+  });
+
+  it("honours Retry-After on a 429", async () => {
+    server = await startLocalServer((_req, res, index) =>
+      index === 0
+        ? sendJson(res, 429, { message: "slow down" }, { "retry-after": "1" })
+        : sendJson(res, 200, []),
+    );
+    const started = Date.now();
+    await clientOf(server).listTriggers();
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(950);
+    expect(elapsed).toBeLessThan(3000);
+  });
+
+  it("raises RateLimitError with retryAfterMs when throttling persists", async () => {
+    server = await startLocalServer((_req, res) =>
+      sendJson(res, 429, { message: "slow down" }, { "retry-after": "0" }),
+    );
+    const error = await clientOf(server, { maxRetries: 1 })
+      .listTriggers()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({ status: 429, retryAfterMs: 0 });
+    expect(server.requests).toHaveLength(2);
+  });
+});
+
+describe("POST", () => {
+  it("is not re-sent after a 5xx when it is not a create", async () => {
+    server = await startLocalServer((_req, res) => sendJson(res, 503, { message: "busy" }));
+    await expect(clientOf(server).createConnectedAccount({ integrationId: "int-1" })).rejects.toBeInstanceOf(
+      ServerError,
+    );
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("is re-sent after a 429 (refused before any processing)", async () => {
+    server = await startLocalServer((_req, res, index) =>
+      index === 0
+        ? sendJson(res, 429, { message: "slow down" }, { "retry-after": "0" })
+        : sendJson(res, 200, { connectionStatus: "ACTIVE", connectedAccountId: "ca-1" }),
+    );
+    await expect(clientOf(server).createConnectedAccount({ integrationId: "int-1" })).resolves.toMatchObject({
+      connectedAccountId: "ca-1",
+    });
+    expect(server.requests).toHaveLength(2);
+  });
+});
+
+describe("createIntegration after a lost response", () => {
+  it("adopts the connector the lost POST created instead of creating another", async () => {
+    let created = false;
+    server = await startLocalServer((req, res) => {
+      if (req.method === "POST") {
+        created = true;
+        return; // applied, but the response never comes: the client times out
+      }
+      if (req.url.startsWith("/api/v1/integrations?")) {
+        return sendJson(res, 200, { items: created ? [{ ...connector }] : [], totalPages: 1, page: 1 });
+      }
+      sendJson(res, 200, connector);
+    });
+    const record = await clientOf(server, { timeoutMs: 200 }).createIntegration({
+      name: "my-github",
+      appName: "github",
+    });
+    expect(record.id).toBe("int-1");
+    const calls = server.requests.map((r) => `${r.method} ${r.url.split("?")[0]}`);
+    expect(calls).toEqual([
+      "POST /api/v1/integrations",
+      "GET /api/v1/integrations",
+      "GET /api/v1/integrations/int-1",
+    ]);
+    expect(server.requests[1].url).toContain("showDisabled=true");
+  });
+
+  it("sends the POST again when the lookup finds nothing", async () => {
+    let posts = 0;
+    server = await startLocalServer((req, res) => {
+      if (req.method === "POST") {
+        posts++;
+        return posts === 1 ? sendJson(res, 503, { message: "busy" }) : sendJson(res, 200, connector);
+      }
+      sendJson(res, 200, { items: [{ ...connector, name: "other" }], totalPages: 1, page: 1 });
+    });
+    await expect(
+      clientOf(server).createIntegration({ name: "my-github", appName: "github" }),
+    ).resolves.toMatchObject({
+      id: "int-1",
+    });
+    expect(posts).toBe(2);
+  });
+
+  it("ignores a deleted connector of the same name", async () => {
+    let posts = 0;
+    server = await startLocalServer((req, res) => {
+      if (req.method === "POST") {
+        posts++;
+        return posts === 1 ? res.socket?.destroy() : sendJson(res, 200, { ...connector, id: "int-2" });
+      }
+      sendJson(res, 200, { items: [{ ...connector, deleted: true }], totalPages: 1, page: 1 });
+    });
+    const record = await clientOf(server).createIntegration({ name: "my-github", appName: "github" });
+    expect(record.id).toBe("int-2");
+    expect(posts).toBe(2);
+  });
+
+  it("never retries a 4xx", async () => {
+    server = await startLocalServer((_req, res) => sendJson(res, 409, { message: "name taken" }));
+    await expect(
+      clientOf(server).createIntegration({ name: "my-github", appName: "github" }),
+    ).rejects.toBeInstanceOf(ConflictError);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("stops after maxRetries POSTs", async () => {
+    server = await startLocalServer((req, res) =>
+      req.method === "POST"
+        ? sendJson(res, 504, { message: "gateway timeout" })
+        : sendJson(res, 200, { items: [], totalPages: 1, page: 1 }),
+    );
+    await expect(
+      clientOf(server, { maxRetries: 2 }).createIntegration({ name: "n", appName: "github" }),
+    ).rejects.toBeInstanceOf(ServerError);
+    expect(server.requests.filter((r) => r.method === "POST")).toHaveLength(3);
+  });
+});
