@@ -1,0 +1,23 @@
+import { anyChange, compare, replacingFields } from "./diff-rules";
+import type { CheckedIntegrationStateInputs } from "./integration-state-inputs";
+import type { IntegrationStateOutputs } from "./integration-state-outputs";
+import type { DiffResult } from "./types";
+
+/** Same rules as the Connector's diff (see connector-diff.ts); no request is made. */
+export function diffIntegrationState(
+  olds: IntegrationStateOutputs,
+  news: CheckedIntegrationStateInputs,
+): DiffResult {
+  const replaceFields = { integrationId: compare(olds.integrationId, news.integrationId) };
+  const updateFields = {
+    enabled: compare(olds.enabled, news.enabled),
+    authConfig: compare(olds.authConfig, news.authConfig),
+  };
+  const recordedFields = { onDelete: compare(olds.onDelete, news.onDelete) };
+  return {
+    changes: anyChange(replaceFields, updateFields, recordedFields),
+    replaces: replacingFields(replaceFields),
+    // Another integration: the new state can be applied before the old one is let go.
+    deleteBeforeReplace: false,
+  };
+}

@@ -1,0 +1,61 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { ConnectorInputs } from "../providers/connector-inputs";
+import type { ConnectorOutputs } from "../providers/connector-outputs";
+import type { InputsOf } from "./inputs-of";
+import { connectorProvider } from "./shims";
+
+/** Exactly one of `appName` and `appId`; every field may be an Input. */
+export type ConnectorArgs = InputsOf<ConnectorInputs>;
+
+/**
+ * A connector (integration) of the Trigger and Integration Management API, created and owned by this
+ * resource. Changing name, appName/appId, authScheme or useServiceAuth replaces it; authConfig and enabled
+ * are updated in place. `id` is the connector's id.
+ */
+export class Connector extends pulumi.dynamic.Resource {
+  declare readonly name: pulumi.Output<ConnectorOutputs["name"]>;
+  declare readonly appId: pulumi.Output<ConnectorOutputs["appId"]>;
+  declare readonly appName: pulumi.Output<ConnectorOutputs["appName"]>;
+  declare readonly authScheme: pulumi.Output<ConnectorOutputs["authScheme"]>;
+  /** Secret. The applied authConfig (the API never shows sensitive values back). */
+  declare readonly authConfig: pulumi.Output<ConnectorOutputs["authConfig"]>;
+  declare readonly enabled: pulumi.Output<ConnectorOutputs["enabled"]>;
+  declare readonly useServiceAuth: pulumi.Output<ConnectorOutputs["useServiceAuth"]>;
+  declare readonly expectedInputFields: pulumi.Output<ConnectorOutputs["expectedInputFields"]>;
+  declare readonly logo: pulumi.Output<ConnectorOutputs["logo"]>;
+  declare readonly createdAt: pulumi.Output<ConnectorOutputs["createdAt"]>;
+  declare readonly updatedAt: pulumi.Output<ConnectorOutputs["updatedAt"]>;
+  declare readonly deleted: pulumi.Output<ConnectorOutputs["deleted"]>;
+  declare readonly defaultConnectorId: pulumi.Output<ConnectorOutputs["defaultConnectorId"]>;
+  declare readonly forceNewIntegration: pulumi.Output<ConnectorOutputs["forceNewIntegration"]>;
+  declare readonly deletionPolicy: pulumi.Output<ConnectorOutputs["deletionPolicy"]>;
+
+  constructor(name: string, args: ConnectorArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      connectorProvider,
+      name,
+      {
+        // Outputs that are not inputs are listed (undefined) so that the SDK registers and resolves them.
+        appId: undefined,
+        appName: undefined,
+        authScheme: undefined,
+        enabled: undefined,
+        useServiceAuth: undefined,
+        expectedInputFields: undefined,
+        logo: undefined,
+        createdAt: undefined,
+        updatedAt: undefined,
+        deleted: undefined,
+        defaultConnectorId: undefined,
+        forceNewIntegration: undefined,
+        deletionPolicy: undefined,
+        ...args,
+        // Secret in the stored inputs too, even when given as a plain object.
+        authConfig: args.authConfig === undefined ? undefined : pulumi.secret(args.authConfig),
+      },
+      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["authConfig"] }),
+      "integrations",
+      "Connector",
+    );
+  }
+}

@@ -1,0 +1,44 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { IntegrationStateInputs } from "../providers/integration-state-inputs";
+import type { IntegrationStateOutputs } from "../providers/integration-state-outputs";
+import type { InputsOf } from "./inputs-of";
+import { integrationStateProvider } from "./shims";
+
+/** At least one of `enabled` and `authConfig`; every field may be an Input. */
+export type IntegrationStateArgs = InputsOf<IntegrationStateInputs>;
+
+/**
+ * The mutable state (`enabled`, `authConfig`) of an integration this program does not own: created
+ * elsewhere, or by the service. Deleting the resource leaves the integration as it is, or with
+ * `onDelete: "restore"` sets `enabled` back to its value before this resource changed it.
+ * `id` is the integration's id.
+ */
+export class IntegrationState extends pulumi.dynamic.Resource {
+  declare readonly integrationId: pulumi.Output<IntegrationStateOutputs["integrationId"]>;
+  /** The managed value (undefined when `enabled` is not managed). */
+  declare readonly enabled: pulumi.Output<IntegrationStateOutputs["enabled"]>;
+  /** Secret. The applied authConfig (undefined when not managed). */
+  declare readonly authConfig: pulumi.Output<IntegrationStateOutputs["authConfig"]>;
+  declare readonly onDelete: pulumi.Output<IntegrationStateOutputs["onDelete"]>;
+  /** `enabled` before this resource changed it. */
+  declare readonly priorEnabled: pulumi.Output<IntegrationStateOutputs["priorEnabled"]>;
+
+  constructor(name: string, args: IntegrationStateArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      integrationStateProvider,
+      name,
+      {
+        // Outputs that are not inputs are listed (undefined) so that the SDK registers and resolves them.
+        enabled: undefined,
+        onDelete: undefined,
+        priorEnabled: undefined,
+        ...args,
+        // Secret in the stored inputs too, even when given as a plain object.
+        authConfig: args.authConfig === undefined ? undefined : pulumi.secret(args.authConfig),
+      },
+      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["authConfig"] }),
+      "integrations",
+      "IntegrationState",
+    );
+  }
+}

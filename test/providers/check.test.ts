@@ -1,0 +1,205 @@
+import { createConnectorHandlers } from "../../src/providers/connector";
+import { createIntegrationStateHandlers } from "../../src/providers/integration-state";
+import type { CheckFailure } from "../../src/providers/types";
+import { UNKNOWN } from "../../src/providers/unknowns";
+
+const connector = createConnectorHandlers();
+const integrationState = createIntegrationStateHandlers();
+
+const validConnector = { name: "github-main", appName: "github" };
+const validState = { integrationId: "int-1", enabled: false };
+
+/** [case, inputs, expected failure (property, a fragment of the reason)] */
+const connectorRules: [string, Record<string, unknown>, CheckFailure][] = [
+  ["missing name", { appName: "github" }, { property: "name", reason: "is required" }],
+  ["empty name", { ...validConnector, name: "" }, { property: "name", reason: "must not be empty" }],
+  ["name not a string", { ...validConnector, name: 42 }, { property: "name", reason: "must be a string" }],
+  ["neither appName nor appId", { name: "x" }, { property: "appName", reason: "is required unless appId" }],
+  [
+    "both appName and appId",
+    { ...validConnector, appId: "app-1" },
+    { property: "appId", reason: "exactly one" },
+  ],
+  ["empty appName", { name: "x", appName: "" }, { property: "appName", reason: "must not be empty" }],
+  ["empty appId", { name: "x", appId: "" }, { property: "appId", reason: "must not be empty" }],
+  ["appId not a string", { name: "x", appId: 7 }, { property: "appId", reason: "must be a string" }],
+  [
+    "empty authScheme",
+    { ...validConnector, authScheme: "" },
+    { property: "authScheme", reason: "must not be empty" },
+  ],
+  [
+    "authScheme not a string",
+    { ...validConnector, authScheme: true },
+    { property: "authScheme", reason: "string" },
+  ],
+  [
+    "authConfig a string",
+    { ...validConnector, authConfig: "secret" },
+    { property: "authConfig", reason: "object" },
+  ],
+  [
+    "authConfig an array",
+    { ...validConnector, authConfig: ["a"] },
+    { property: "authConfig", reason: "object" },
+  ],
+  [
+    "enabled not a boolean",
+    { ...validConnector, enabled: "yes" },
+    { property: "enabled", reason: "boolean" },
+  ],
+  [
+    "useServiceAuth not a boolean",
+    { ...validConnector, useServiceAuth: 1 },
+    { property: "useServiceAuth", reason: "boolean" },
+  ],
+  [
+    "forceNewIntegration not a boolean",
+    { ...validConnector, forceNewIntegration: "no" },
+    { property: "forceNewIntegration", reason: "boolean" },
+  ],
+  [
+    "unknown deletionPolicy",
+    { ...validConnector, deletionPolicy: "destroy" },
+    { property: "deletionPolicy", reason: 'must be one of "delete", "disable", "retain"' },
+  ],
+  [
+    "unknown property",
+    { ...validConnector, appname: "github" },
+    { property: "appname", reason: "is not a known property" },
+  ],
+];
+
+const stateRules: [string, Record<string, unknown>, CheckFailure][] = [
+  ["missing integrationId", { enabled: true }, { property: "integrationId", reason: "is required" }],
+  [
+    "empty integrationId",
+    { ...validState, integrationId: "" },
+    { property: "integrationId", reason: "must not be empty" },
+  ],
+  [
+    "neither enabled nor authConfig",
+    { integrationId: "int-1" },
+    { property: "enabled", reason: "give enabled or authConfig" },
+  ],
+  ["enabled not a boolean", { ...validState, enabled: "false" }, { property: "enabled", reason: "boolean" }],
+  [
+    "authConfig not an object",
+    { ...validState, authConfig: 3 },
+    { property: "authConfig", reason: "object" },
+  ],
+  [
+    "unknown onDelete",
+    { ...validState, onDelete: "delete" },
+    { property: "onDelete", reason: 'must be one of "retain", "restore"' },
+  ],
+];
+
+describe("check reports every broken rule as a CheckFailure naming the property and the rule", () => {
+  test.each(connectorRules)("Connector: %s", async (_case, news, expected) => {
+    const result = await connector.check({}, news);
+    expect(result.failures).toContainEqual({
+      property: expected.property,
+      reason: expect.stringContaining(expected.reason),
+    });
+  });
+
+  test.each(stateRules)("IntegrationState: %s", async (_case, news, expected) => {
+    const result = await integrationState.check({}, news);
+    expect(result.failures).toContainEqual({
+      property: expected.property,
+      reason: expect.stringContaining(expected.reason),
+    });
+  });
+
+  test("all problems are reported at once, and inputs come back as given", async () => {
+    const news = { name: "", enabled: "yes" };
+    const result = await connector.check({}, news);
+    expect(result.failures.map((f) => f.property).sort()).toEqual(["appName", "enabled", "name"]);
+    expect(result.inputs).toEqual(news);
+  });
+
+  test("a reason never quotes the value (it may be a secret)", async () => {
+    const secret = "sk-live-abcdef123456";
+    const result = await connector.check(
+      {},
+      { ...validConnector, authConfig: secret, name: 12345, deletionPolicy: secret },
+    );
+    expect(result.failures.length).toBeGreaterThan(0);
+    expect(JSON.stringify(result.failures)).not.toContain(secret);
+    expect(JSON.stringify(result.failures)).not.toContain("12345");
+  });
+});
+
+describe("check fills defaults so that state shows them", () => {
+  test("Connector", async () => {
+    const result = await connector.check({}, { ...validConnector, __provider: "serialized" });
+    expect(result).toEqual({
+      failures: [],
+      inputs: {
+        ...validConnector,
+        enabled: true,
+        useServiceAuth: false,
+        forceNewIntegration: true,
+        deletionPolicy: "delete",
+      },
+    });
+  });
+
+  test("given values win over defaults; null means not set", async () => {
+    const news = {
+      name: "x",
+      appId: "app-1",
+      appName: null,
+      enabled: false,
+      deletionPolicy: "retain",
+      authScheme: "CUSTOM_SCHEME",
+    };
+    const result = await connector.check({}, news);
+    expect(result.failures).toEqual([]);
+    expect(result.inputs).toEqual({
+      name: "x",
+      appId: "app-1",
+      authScheme: "CUSTOM_SCHEME",
+      enabled: false,
+      useServiceAuth: false,
+      forceNewIntegration: true,
+      deletionPolicy: "retain",
+    });
+  });
+
+  test("IntegrationState: onDelete defaults, enabled stays unset when not managed", async () => {
+    const result = await integrationState.check({}, { integrationId: "int-1", authConfig: { api_key: "k" } });
+    expect(result).toEqual({
+      failures: [],
+      inputs: { integrationId: "int-1", authConfig: { api_key: "k" }, onDelete: "retain" },
+    });
+  });
+});
+
+describe("values unknown during a preview pass check", () => {
+  test.each([
+    ["name", { ...validConnector, name: UNKNOWN }],
+    ["appName", { name: "x", appName: UNKNOWN }],
+    ["appId next to a known appName", { ...validConnector, appId: UNKNOWN }],
+    ["enabled", { ...validConnector, enabled: UNKNOWN }],
+    ["useServiceAuth", { ...validConnector, useServiceAuth: UNKNOWN }],
+    ["deletionPolicy", { ...validConnector, deletionPolicy: UNKNOWN }],
+    ["authConfig", { ...validConnector, authConfig: UNKNOWN }],
+    ["one authConfig value", { ...validConnector, authConfig: { client_id: "id", client_secret: UNKNOWN } }],
+  ])("Connector %s", async (_field, news) => {
+    const result = await connector.check({}, news);
+    expect(result.failures).toEqual([]);
+    expect(result.inputs).toMatchObject(news);
+  });
+
+  test.each([
+    ["integrationId", { integrationId: UNKNOWN, enabled: true }],
+    ["enabled", { integrationId: "int-1", enabled: UNKNOWN }],
+    ["onDelete", { ...validState, onDelete: UNKNOWN }],
+  ])("IntegrationState %s", async (_field, news) => {
+    const result = await integrationState.check({}, news);
+    expect(result.failures).toEqual([]);
+    expect(result.inputs).toMatchObject(news);
+  });
+});

@@ -1,0 +1,246 @@
+import type { CheckedConnectorInputs } from "../../src/providers/connector-inputs";
+import type { ConnectorOutputs } from "../../src/providers/connector-outputs";
+import { GITHUB_AUTH, startTestBed, type ProviderTestBed } from "./support";
+
+let bed: ProviderTestBed;
+beforeAll(async () => {
+  bed = await startTestBed();
+});
+afterAll(() => bed.close());
+
+let counter = 0;
+/** Checked inputs (as `check` would return them) of a connector with a fresh, unique name. */
+async function inputsFor(overrides: Record<string, unknown> = {}): Promise<CheckedConnectorInputs> {
+  const { inputs, failures } = await bed.connector.check(
+    {},
+    {
+      name: `gh-${++counter}`,
+      appName: "github",
+      authScheme: "OAUTH2",
+      authConfig: GITHUB_AUTH,
+      ...overrides,
+    },
+  );
+  expect(failures).toEqual([]);
+  return inputs;
+}
+
+async function created(overrides: Record<string, unknown> = {}) {
+  const inputs = await inputsFor(overrides);
+  const { id, outs } = await bed.connector.create(inputs);
+  return { id, outs, inputs };
+}
+
+describe("create", () => {
+  test("one POST; outputs hold the record, the applied authConfig and what diff needs", async () => {
+    const inputs = await inputsFor();
+    let result!: { id: string; outs: ConnectorOutputs };
+    expect(await bed.requestsOf(async () => (result = await bed.connector.create(inputs)))).toBe(1);
+    expect(result.id).toMatch(/\S/);
+    expect(result.outs).toMatchObject({
+      name: inputs.name,
+      appName: "github",
+      appId: expect.any(String),
+      authScheme: "OAUTH2",
+      authConfig: GITHUB_AUTH,
+      enabled: true,
+      useServiceAuth: false,
+      expectedInputFields: expect.any(Array),
+      logo: expect.stringContaining("github"),
+      createdAt: expect.any(String),
+      forceNewIntegration: true,
+      deletionPolicy: "delete",
+      lastApplied: { name: inputs.name, appName: "github", authScheme: "OAUTH2", useServiceAuth: false },
+    });
+    const remote = await bed.inspect.getIntegration(result.id);
+    expect(remote).toMatchObject({ name: inputs.name, enabled: true });
+    // The server never shows the secret back; state keeps it.
+    expect(remote.authConfig.client_secret).toBeUndefined();
+  });
+
+  test("created disabled: POST then one PATCH", async () => {
+    const inputs = await inputsFor({ enabled: false });
+    let id = "";
+    expect(await bed.requestsOf(async () => ({ id } = await bed.connector.create(inputs)))).toBe(2);
+    expect((await bed.inspect.getIntegration(id)).enabled).toBe(false);
+  });
+
+  test("a taken name is a 409 that names the existing connector and how to take it over", async () => {
+    const first = await created();
+    const error = await bed.connector
+      .create(await inputsFor({ name: first.inputs.name }))
+      .catch((e: Error) => e);
+    expect(error).toBeInstanceOf(Error);
+    const { message, stack } = error as Error;
+    expect(message).toContain(`connector ${first.id}`);
+    expect(message).toContain(`IntegrationState (integrationId: "${first.id}")`);
+    expect(message).toContain("forceNewIntegration: false");
+    expect(message).toContain("POST /api/v1/integrations -> 409 Conflict");
+    expect(message).not.toContain(GITHUB_AUTH.client_secret);
+    expect(message).not.toMatch(/\n/);
+    expect(stack).toBe(message);
+  });
+
+  test("forceNewIntegration: false takes over the app's existing connector and applies the authConfig", async () => {
+    const existing = await created({
+      appName: "linear",
+      authScheme: "API_KEY",
+      authConfig: { api_key: "old-key-123" },
+    });
+    const newConfig = { api_key: "new-key-456" };
+    const inputs = await inputsFor({
+      appName: "linear",
+      authScheme: "API_KEY",
+      authConfig: newConfig,
+      forceNewIntegration: false,
+    });
+    const { id, outs } = await bed.connector.create(inputs);
+    expect(id).toBe(existing.id);
+    expect(outs.authConfig).toEqual(newConfig);
+    expect(outs.lastApplied.name).toBe(inputs.name);
+  });
+
+  test("an API error is one readable line without a secret or a stack trace", async () => {
+    const inputs = await inputsFor({ appName: "no-such-app" });
+    const error = (await bed.connector.create(inputs).catch((e: Error) => e)) as Error;
+    expect(error.message).toMatch(
+      /^POST \/api\/v1\/integrations -> 400 Bad Request: .*no-such-app.*\(requestId \S+\)$/,
+    );
+    expect(error.message).not.toContain(GITHUB_AUTH.client_secret);
+    expect(error.stack).toBe(error.message);
+  });
+});
+
+describe("read", () => {
+  test("one GET; without drift the refreshed state diffs clean (no perpetual diff from redaction)", async () => {
+    const { id, outs, inputs } = await created();
+    let read!: Awaited<ReturnType<typeof bed.connector.read>>;
+    expect(await bed.requestsOf(async () => (read = await bed.connector.read(id, outs)))).toBe(1);
+    expect(read).toEqual({ id, props: outs });
+    expect((await bed.connector.diff(id, read.props!, inputs)).changes).toBe(false);
+  });
+
+  test("drift of enabled and of visible authConfig keys is reported; secret keys are kept from state", async () => {
+    const { id, outs, inputs } = await created();
+    await bed.inspect.updateIntegration(id, {
+      enabled: false,
+      authConfig: { client_id: "changed-remotely", client_secret: "other-secret" },
+    });
+    const { props } = await bed.connector.read(id, outs);
+    expect(props).toMatchObject({ enabled: false });
+    expect(props!.authConfig).toEqual({ ...GITHUB_AUTH, client_id: "changed-remotely" });
+    // The next update puts things back.
+    const diff = await bed.connector.diff(id, props!, inputs);
+    expect(diff).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    const { outs: updated } = await bed.connector.update(id, props!, inputs);
+    expect(updated).toMatchObject({ enabled: true, authConfig: GITHUB_AUTH });
+    const remote = await bed.inspect.getIntegration(id);
+    expect(remote).toMatchObject({ enabled: true, authConfig: { client_id: GITHUB_AUTH.client_id } });
+  });
+
+  test("a soft-deleted connector is gone: empty id", async () => {
+    const { id, outs } = await created();
+    await bed.inspect.deleteIntegration(id);
+    expect(await bed.connector.read(id, outs)).toEqual({ id: "" });
+  });
+
+  test("an unknown connector (404) is gone: empty id", async () => {
+    const { outs } = await created();
+    expect(await bed.connector.read("no-such-connector", outs)).toEqual({ id: "" });
+  });
+});
+
+describe("update", () => {
+  test("enabled only: one PATCH and one GET; the authConfig is left alone", async () => {
+    const { id, outs, inputs } = await created();
+    let updated!: ConnectorOutputs;
+    const requests = await bed.requestsOf(async () => {
+      ({ outs: updated } = await bed.connector.update(id, outs, { ...inputs, enabled: false }));
+    });
+    expect(requests).toBe(2);
+    expect(bed.emulator.requestLog.count({ method: "PATCH" })).toBe(1);
+    expect(updated).toMatchObject({ enabled: false, authConfig: GITHUB_AUTH });
+    expect((await bed.inspect.getIntegration(id)).authConfig).toEqual({
+      client_id: GITHUB_AUTH.client_id,
+      scopes: GITHUB_AUTH.scopes,
+    });
+  });
+
+  test("enabled and authConfig together: a single PATCH", async () => {
+    const { id, outs, inputs } = await created();
+    const authConfig = { ...GITHUB_AUTH, client_id: "client-id-2" };
+    const requests = await bed.requestsOf(() =>
+      bed.connector.update(id, outs, { ...inputs, enabled: false, authConfig }),
+    );
+    expect(requests).toBeLessThanOrEqual(2);
+    expect(bed.emulator.requestLog.count({ method: "PATCH" })).toBe(1);
+    expect(await bed.inspect.getIntegration(id)).toMatchObject({
+      enabled: false,
+      authConfig: { client_id: "client-id-2" },
+    });
+  });
+
+  test("deletionPolicy / forceNewIntegration only: no request, recorded in state", async () => {
+    const { id, outs, inputs } = await created();
+    let updated!: ConnectorOutputs;
+    const requests = await bed.requestsOf(async () => {
+      ({ outs: updated } = await bed.connector.update(id, outs, {
+        ...inputs,
+        deletionPolicy: "retain",
+        forceNewIntegration: false,
+      }));
+    });
+    expect(requests).toBe(0);
+    expect(updated).toEqual({ ...outs, deletionPolicy: "retain", forceNewIntegration: false });
+  });
+
+  test("a connector deleted behind our back: the error says to refresh", async () => {
+    const { id, outs, inputs } = await created();
+    await bed.inspect.deleteIntegration(id);
+    const error = (await bed.connector
+      .update(id, outs, { ...inputs, enabled: false })
+      .catch((e) => e)) as Error;
+    expect(error.message).toContain("pulumi refresh");
+    expect(error.message).toContain(`PATCH /api/v1/integrations/${id} -> 404`);
+  });
+});
+
+describe("delete follows deletionPolicy", () => {
+  test('"delete": one DELETE, the connector is gone', async () => {
+    const { id, outs } = await created();
+    expect(await bed.requestsOf(() => bed.connector.delete(id, outs))).toBe(1);
+    expect((await bed.inspect.getIntegration(id)).deleted).toBe(true);
+  });
+
+  test('"disable": one PATCH, the connector stays, disabled', async () => {
+    const { id, outs } = await created({ deletionPolicy: "disable" });
+    expect(await bed.requestsOf(() => bed.connector.delete(id, outs))).toBe(1);
+    expect(await bed.inspect.getIntegration(id)).toMatchObject({ enabled: false, deleted: false });
+  });
+
+  test('"retain": no request, the connector stays as it is', async () => {
+    const { id, outs } = await created({ deletionPolicy: "retain" });
+    expect(await bed.requestsOf(() => bed.connector.delete(id, outs))).toBe(0);
+    expect(await bed.inspect.getIntegration(id)).toMatchObject({ enabled: true, deleted: false });
+  });
+
+  test.each(["delete", "disable"])(
+    '"%s" of a connector that is already gone succeeds',
+    async (deletionPolicy) => {
+      const { id, outs } = await created({ deletionPolicy });
+      await bed.inspect.deleteIntegration(id);
+      expect(await bed.requestsOf(() => bed.connector.delete(id, outs))).toBeLessThanOrEqual(1);
+    },
+  );
+});
+
+describe("check and diff never call the API", () => {
+  test("zero requests", async () => {
+    const { id, outs, inputs } = await created();
+    const requests = await bed.requestsOf(async () => {
+      await bed.connector.check(inputs as never, { ...inputs, enabled: false });
+      await bed.connector.diff(id, outs, { ...inputs, name: "renamed" });
+    });
+    expect(requests).toBe(0);
+  });
+});

@@ -1,0 +1,158 @@
+import { createConnectorHandlers } from "../../src/providers/connector";
+import type { CheckedConnectorInputs } from "../../src/providers/connector-inputs";
+import type { ConnectorOutputs } from "../../src/providers/connector-outputs";
+import { createIntegrationStateHandlers } from "../../src/providers/integration-state";
+import type { CheckedIntegrationStateInputs } from "../../src/providers/integration-state-inputs";
+import type { IntegrationStateOutputs } from "../../src/providers/integration-state-outputs";
+import type { DiffResult } from "../../src/providers/types";
+import { UNKNOWN } from "../../src/providers/unknowns";
+
+const connector = createConnectorHandlers();
+const integrationState = createIntegrationStateHandlers();
+
+/** A connector as the provider left it: the server spelled the app both ways, state kept the applied inputs. */
+const olds: ConnectorOutputs = {
+  name: "gh",
+  appId: "app-gh",
+  appName: "github",
+  authScheme: "OAUTH2",
+  authConfig: { client_id: "id-1", client_secret: "s3cret" },
+  enabled: true,
+  useServiceAuth: false,
+  expectedInputFields: [],
+  forceNewIntegration: true,
+  deletionPolicy: "delete",
+  lastApplied: { name: "gh", appName: "github", authScheme: "OAUTH2", useServiceAuth: false },
+};
+
+const news: CheckedConnectorInputs = {
+  name: "gh",
+  appName: "github",
+  authScheme: "OAUTH2",
+  authConfig: { client_id: "id-1", client_secret: "s3cret" },
+  enabled: true,
+  useServiceAuth: false,
+  forceNewIntegration: true,
+  deletionPolicy: "delete",
+};
+
+const none: DiffResult = { changes: false, replaces: [], deleteBeforeReplace: false };
+const update: DiffResult = { changes: true, replaces: [], deleteBeforeReplace: false };
+/** A replacement that keeps the name: the old connector must go first (names are unique). */
+const replaceInPlace = (field: string): DiffResult => ({
+  changes: true,
+  replaces: [field],
+  deleteBeforeReplace: true,
+});
+const replaceRenamed = (field: string): DiffResult => ({
+  changes: true,
+  replaces: [field],
+  deleteBeforeReplace: false,
+});
+
+/** [field, old state change, new inputs change, expected] */
+const connectorTable: [string, Partial<ConnectorOutputs>, Partial<CheckedConnectorInputs>, DiffResult][] = [
+  ["nothing", {}, {}, none],
+  ["authConfig (key order only)", {}, { authConfig: { client_secret: "s3cret", client_id: "id-1" } }, none],
+  ["name", {}, { name: "gh-2" }, replaceRenamed("name")],
+  ["name (unknown)", {}, { name: UNKNOWN }, update],
+  ["appName", {}, { appName: "gitlab" }, replaceInPlace("appName")],
+  ["appName (unknown)", {}, { appName: UNKNOWN }, update],
+  ["appName -> appId of the same app", {}, { appName: undefined, appId: "app-gh" }, none],
+  ["appName -> appId of another app", {}, { appName: undefined, appId: "app-gl" }, replaceInPlace("appId")],
+  ["appId (unknown)", {}, { appName: undefined, appId: UNKNOWN }, update],
+  ["appName spelled as applied, server echoes it otherwise", { appName: "GitHub-echo" }, {}, none],
+  ["authScheme", {}, { authScheme: "API_KEY" }, replaceInPlace("authScheme")],
+  ["authScheme (unknown)", {}, { authScheme: UNKNOWN }, update],
+  ["authScheme removed", {}, { authScheme: undefined }, replaceInPlace("authScheme")],
+  ["useServiceAuth", {}, { useServiceAuth: true }, replaceInPlace("useServiceAuth")],
+  ["useServiceAuth (unknown)", {}, { useServiceAuth: UNKNOWN as unknown as boolean }, update],
+  [
+    "name and authScheme",
+    {},
+    { name: "gh-2", authScheme: "API_KEY" },
+    { changes: true, replaces: ["name", "authScheme"], deleteBeforeReplace: false },
+  ],
+  ["enabled", {}, { enabled: false }, update],
+  ["enabled (unknown)", {}, { enabled: UNKNOWN as unknown as boolean }, update],
+  ["enabled drifted (refresh saw false)", { enabled: false }, {}, update],
+  ["authConfig value", {}, { authConfig: { client_id: "id-2", client_secret: "s3cret" } }, update],
+  [
+    "authConfig secret value (unknown)",
+    {},
+    { authConfig: { client_id: "id-1", client_secret: UNKNOWN } },
+    update,
+  ],
+  ["authConfig (unknown)", {}, { authConfig: UNKNOWN as unknown as Record<string, unknown> }, update],
+  ["authConfig removed", {}, { authConfig: undefined }, update],
+  [
+    "authConfig visible key drifted",
+    { authConfig: { client_id: "changed", client_secret: "s3cret" } },
+    {},
+    update,
+  ],
+  ["authConfig first set", { authConfig: undefined }, {}, update],
+  ["deletionPolicy", {}, { deletionPolicy: "retain" }, update],
+  ["deletionPolicy (unknown)", {}, { deletionPolicy: UNKNOWN as "delete" }, update],
+  ["forceNewIntegration", {}, { forceNewIntegration: false }, update],
+  ["enabled and authScheme", {}, { enabled: false, authScheme: "API_KEY" }, replaceInPlace("authScheme")],
+];
+
+describe("Connector diff (against the last applied inputs; no request)", () => {
+  test.each(connectorTable)("%s", async (_field, oldChange, newChange, expected) => {
+    expect(await connector.diff("conn-1", { ...olds, ...oldChange }, { ...news, ...newChange })).toEqual(
+      expected,
+    );
+  });
+});
+
+const stateOlds: IntegrationStateOutputs = {
+  integrationId: "int-1",
+  enabled: false,
+  authConfig: { api_key: "k-1" },
+  onDelete: "retain",
+  priorEnabled: true,
+};
+const stateNews: CheckedIntegrationStateInputs = {
+  integrationId: "int-1",
+  enabled: false,
+  authConfig: { api_key: "k-1" },
+  onDelete: "retain",
+};
+
+const stateTable: [
+  string,
+  Partial<IntegrationStateOutputs>,
+  Partial<CheckedIntegrationStateInputs>,
+  DiffResult,
+][] = [
+  ["nothing", {}, {}, none],
+  ["integrationId", {}, { integrationId: "int-2" }, replaceRenamed("integrationId")],
+  ["integrationId (unknown)", {}, { integrationId: UNKNOWN }, update],
+  ["enabled", {}, { enabled: true }, update],
+  ["enabled (unknown)", {}, { enabled: UNKNOWN as unknown as boolean }, update],
+  ["enabled drifted", { enabled: true }, {}, update],
+  ["enabled no longer managed", {}, { enabled: undefined }, update],
+  ["enabled managed from now on", { enabled: undefined }, {}, update],
+  ["enabled never managed", { enabled: undefined }, { enabled: undefined }, none],
+  ["authConfig", {}, { authConfig: { api_key: "k-2" } }, update],
+  ["authConfig (unknown value)", {}, { authConfig: { api_key: UNKNOWN } }, update],
+  ["onDelete", {}, { onDelete: "restore" }, update],
+  ["onDelete (unknown)", {}, { onDelete: UNKNOWN as "retain" }, update],
+];
+
+describe("IntegrationState diff", () => {
+  test.each(stateTable)("%s", async (_field, oldChange, newChange, expected) => {
+    expect(
+      await integrationState.diff("int-1", { ...stateOlds, ...oldChange }, { ...stateNews, ...newChange }),
+    ).toEqual(expected);
+  });
+});
+
+test("state without lastApplied falls back to the record's fields", async () => {
+  const { lastApplied: _dropped, ...withoutApplied } = olds;
+  expect(await connector.diff("conn-1", withoutApplied as ConnectorOutputs, news)).toEqual(none);
+  expect(
+    await connector.diff("conn-1", withoutApplied as ConnectorOutputs, { ...news, authScheme: "API_KEY" }),
+  ).toEqual(replaceInPlace("authScheme"));
+});

@@ -1,0 +1,166 @@
+import type { CheckedIntegrationStateInputs } from "../../src/providers/integration-state-inputs";
+import type { IntegrationStateOutputs } from "../../src/providers/integration-state-outputs";
+import { startTestBed, type ProviderTestBed } from "./support";
+
+let bed: ProviderTestBed;
+beforeAll(async () => {
+  bed = await startTestBed();
+});
+afterAll(() => bed.close());
+
+let counter = 0;
+/** An integration this program does not own (made directly through the API). */
+async function existingIntegration(apiKey?: string) {
+  const app = apiKey === undefined ? { appName: "hackernews" } : { appName: "linear", authScheme: "API_KEY" };
+  const record = await bed.inspect.createIntegration({
+    name: `existing-${++counter}`,
+    ...app,
+    authConfig: apiKey === undefined ? undefined : { api_key: apiKey },
+    forceNewIntegration: true,
+  });
+  return record.id;
+}
+
+async function checked(news: Record<string, unknown>): Promise<CheckedIntegrationStateInputs> {
+  const { inputs, failures } = await bed.integrationState.check({}, news);
+  expect(failures).toEqual([]);
+  return inputs;
+}
+
+describe("create", () => {
+  test("reads the integration, remembers its prior enabled, PATCHes the desired value", async () => {
+    const integrationId = await existingIntegration();
+    const inputs = await checked({ integrationId, enabled: false });
+    let result!: { id: string; outs: IntegrationStateOutputs };
+    expect(await bed.requestsOf(async () => (result = await bed.integrationState.create(inputs)))).toBe(2);
+    expect(result).toEqual({
+      id: integrationId,
+      outs: { integrationId, enabled: false, onDelete: "retain", priorEnabled: true },
+    });
+    expect((await bed.inspect.getIntegration(integrationId)).enabled).toBe(false);
+  });
+
+  test("nothing differs: the read only", async () => {
+    const integrationId = await existingIntegration();
+    const inputs = await checked({ integrationId, enabled: true });
+    expect(await bed.requestsOf(() => bed.integrationState.create(inputs))).toBe(1);
+  });
+
+  test("authConfig is always sent (the server's copy is redacted, it cannot be compared)", async () => {
+    const integrationId = await existingIntegration("old-key-1234");
+    const authConfig = { api_key: "new-key-5678" };
+    const inputs = await checked({ integrationId, authConfig });
+    let outs!: IntegrationStateOutputs;
+    expect(await bed.requestsOf(async () => ({ outs } = await bed.integrationState.create(inputs)))).toBe(2);
+    expect(bed.emulator.requestLog.count({ method: "PATCH" })).toBe(1);
+    expect(outs).toEqual({ integrationId, authConfig, onDelete: "retain", priorEnabled: true });
+  });
+
+  test.each([
+    ["unknown", async () => "no-such-integration"],
+    [
+      "deleted",
+      async () => {
+        const id = await existingIntegration();
+        await bed.inspect.deleteIntegration(id);
+        return id;
+      },
+    ],
+  ])("an integration that is %s is a clear error", async (_case, integrationIdOf) => {
+    const integrationId = await integrationIdOf();
+    const error = (await bed.integrationState
+      .create(await checked({ integrationId, enabled: true }))
+      .catch((e) => e)) as Error;
+    expect(error.message).toMatch(new RegExp(`^Integration "${integrationId}" cannot be managed: `));
+    expect(error.message).toContain("IntegrationState manages an existing integration");
+    expect(error.stack).toBe(error.message);
+  });
+});
+
+describe("read", () => {
+  test("one GET; drift of a managed enabled is reported", async () => {
+    const integrationId = await existingIntegration();
+    const inputs = await checked({ integrationId, enabled: false });
+    const { outs } = await bed.integrationState.create(inputs);
+    await bed.inspect.updateIntegration(integrationId, { enabled: true });
+    let read!: Awaited<ReturnType<typeof bed.integrationState.read>>;
+    expect(
+      await bed.requestsOf(async () => (read = await bed.integrationState.read(integrationId, outs))),
+    ).toBe(1);
+    expect(read).toEqual({ id: integrationId, props: { ...outs, enabled: true } });
+    expect((await bed.integrationState.diff(integrationId, read.props!, inputs)).changes).toBe(true);
+  });
+
+  test("an unmanaged enabled stays out of state; the redacted secret is kept", async () => {
+    const integrationId = await existingIntegration("key-0000");
+    const inputs = await checked({ integrationId, authConfig: { api_key: "key-1111" } });
+    const { outs } = await bed.integrationState.create(inputs);
+    const { props } = await bed.integrationState.read(integrationId, outs);
+    expect(props).toEqual(outs);
+    expect((await bed.integrationState.diff(integrationId, props!, inputs)).changes).toBe(false);
+  });
+
+  test("a deleted integration is gone", async () => {
+    const integrationId = await existingIntegration();
+    const { outs } = await bed.integrationState.create(await checked({ integrationId, enabled: false }));
+    await bed.inspect.deleteIntegration(integrationId);
+    expect(await bed.integrationState.read(integrationId, outs)).toEqual({ id: "" });
+  });
+});
+
+describe("update", () => {
+  test("only what changed, in one PATCH", async () => {
+    const integrationId = await existingIntegration();
+    const inputs = await checked({ integrationId, enabled: false });
+    const { outs } = await bed.integrationState.create(inputs);
+    let updated!: IntegrationStateOutputs;
+    const requests = await bed.requestsOf(async () => {
+      ({ outs: updated } = await bed.integrationState.update(integrationId, outs, {
+        ...inputs,
+        enabled: true,
+      }));
+    });
+    expect(requests).toBe(1);
+    expect(updated).toEqual({ ...outs, enabled: true });
+    expect((await bed.inspect.getIntegration(integrationId)).enabled).toBe(true);
+  });
+
+  test("onDelete only: no request", async () => {
+    const integrationId = await existingIntegration();
+    const inputs = await checked({ integrationId, enabled: false });
+    const { outs } = await bed.integrationState.create(inputs);
+    const requests = await bed.requestsOf(() =>
+      bed.integrationState.update(integrationId, outs, { ...inputs, onDelete: "restore" }),
+    );
+    expect(requests).toBe(0);
+  });
+});
+
+describe("delete follows onDelete", () => {
+  test('"retain": no request, the integration keeps the managed value', async () => {
+    const integrationId = await existingIntegration();
+    const { outs } = await bed.integrationState.create(await checked({ integrationId, enabled: false }));
+    expect(await bed.requestsOf(() => bed.integrationState.delete(integrationId, outs))).toBe(0);
+    expect((await bed.inspect.getIntegration(integrationId)).enabled).toBe(false);
+  });
+
+  test('"restore": one PATCH puts enabled back', async () => {
+    const integrationId = await existingIntegration();
+    const { outs } = await bed.integrationState.create(
+      await checked({ integrationId, enabled: false, onDelete: "restore" }),
+    );
+    expect(await bed.requestsOf(() => bed.integrationState.delete(integrationId, outs))).toBe(1);
+    expect((await bed.inspect.getIntegration(integrationId)).enabled).toBe(true);
+  });
+
+  test('"restore" of an integration that is gone succeeds', async () => {
+    const integrationId = await existingIntegration();
+    const { outs } = await bed.integrationState.create(
+      await checked({ integrationId, enabled: false, onDelete: "restore" }),
+    );
+    await bed.inspect.deleteIntegration(integrationId);
+    expect(await bed.requestsOf(() => bed.integrationState.delete(integrationId, outs))).toBeLessThanOrEqual(
+      1,
+    );
+  });
+});

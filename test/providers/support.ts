@@ -1,0 +1,56 @@
+import { ApiClient } from "../../src/client";
+import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import { createConnectorHandlers, type ConnectorHandlers } from "../../src/providers/connector";
+import {
+  createIntegrationStateHandlers,
+  type IntegrationStateHandlers,
+} from "../../src/providers/integration-state";
+
+/** A stack config as the dynamic-provider host hands it to `configure` (namespaced keys). */
+export function stackConfig(values: Record<string, string>) {
+  return { get: (key: string) => values[key] };
+}
+
+export interface ProviderTestBed {
+  emulator: RunningEmulator;
+  connector: ConnectorHandlers;
+  integrationState: IntegrationStateHandlers;
+  /** For the test's own look at the remote side; its requests are logged too, so count before using it. */
+  inspect: ApiClient;
+  /** How many requests `step` sent to the API. */
+  requestsOf(step: () => Promise<unknown>): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** An emulator on an ephemeral port and freshly configured handlers pointing at it over HTTP. */
+export async function startTestBed(config: Record<string, string> = {}): Promise<ProviderTestBed> {
+  const emulator = await startEmulator({ port: 0 });
+  const settings = {
+    "integrations:apiKey": emulator.apiKey,
+    "integrations:baseUrl": emulator.url,
+    "integrations:maxRetries": "0",
+    ...config,
+  };
+  const connector = createConnectorHandlers();
+  const integrationState = createIntegrationStateHandlers();
+  await connector.configure({ config: stackConfig(settings) });
+  await integrationState.configure({ config: stackConfig(settings) });
+  return {
+    emulator,
+    connector,
+    integrationState,
+    inspect: new ApiClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, maxRetries: 0 }),
+    async requestsOf(step) {
+      emulator.requestLog.clear();
+      await step();
+      return emulator.requestLog.count();
+    },
+    close: () => emulator.close(),
+  };
+}
+
+export const GITHUB_AUTH = {
+  client_id: "client-id-1",
+  client_secret: "client-secret-1-abcdef",
+  scopes: "repo",
+};
