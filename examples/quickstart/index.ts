@@ -1,0 +1,34 @@
+import * as pulumi from "@pulumi/pulumi";
+import { Connector, IntegrationState, getTriggersOutput } from "pulumi-integrations";
+
+const config = new pulumi.Config();
+const stack = pulumi.getStack();
+
+// A connector this stack owns: created, updated in place (authConfig, enabled) and deleted with the stack.
+const github = new Connector("github", {
+  name: `github-${stack}`,
+  appName: "github",
+  authScheme: "OAUTH2",
+  authConfig: {
+    client_id: config.require("githubClientId"),
+    client_secret: config.requireSecret("githubClientSecret"),
+    scopes: "repo,read:org",
+  },
+});
+
+// An integration created outside this stack (by another team): the stack only manages its enabled flag,
+// and hands it back as it found it when the stack is destroyed.
+const sharedSlack = new IntegrationState("shared-slack", {
+  integrationId: config.require("sharedSlackIntegrationId"),
+  enabled: true,
+  onDelete: "restore",
+});
+
+// The triggers the new connector can offer, read through the API once per run.
+const githubTriggers = getTriggersOutput({ integrationIds: [github.id] });
+
+export const githubConnectorId = github.id;
+export const githubEnabled = github.enabled;
+export const githubExpectedInputs = github.expectedInputFields.apply((fields) => fields.map((f) => f.name));
+export const sharedSlackEnabled = sharedSlack.enabled;
+export const githubTriggerNames = githubTriggers.triggers.apply((triggers) => triggers.map((t) => t.name));
