@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+/** integrations-emulator: serves the Trigger and Integration Management API locally. */
+import { Command, InvalidArgumentError } from "commander";
+import { DEFAULT_HOST, DEFAULT_PORT, startEmulator } from "./start";
+import type { FaultSettings } from "./types";
+
+const API_KEYS_ENV = "INTEGRATIONS_EMULATOR_API_KEYS";
+
+const number =
+  (min: number, max: number, integer = false) =>
+  (value: string): number => {
+    const parsed = Number(value);
+    if (
+      value.trim() === "" ||
+      !Number.isFinite(parsed) ||
+      parsed < min ||
+      parsed > max ||
+      (integer && !Number.isInteger(parsed))
+    ) {
+      throw new InvalidArgumentError(`expected ${integer ? "an integer" : "a number"} from ${min} to ${max}`);
+    }
+    return parsed;
+  };
+const share = number(0, 1);
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
+
+interface CliOptions {
+  port: number;
+  host: string;
+  apiKey: string[];
+  data?: string;
+  fixtures?: string;
+  latency?: number;
+  jitter?: number;
+  errorRate?: number;
+  throttleRate?: number;
+  headerlessThrottleRate?: number;
+  retryAfter?: number;
+  rateLimit?: number;
+  resetRate?: number;
+  quiet?: boolean;
+}
+
+const program = new Command("integrations-emulator")
+  .description("Local emulator of the Trigger and Integration Management API")
+  .option("-p, --port <port>", "port to listen on (0 = any free port)", number(0, 65535, true), DEFAULT_PORT)
+  .option("--host <host>", "interface to listen on", DEFAULT_HOST)
+  .option("--api-key <key>", `accepted API key, repeatable (or ${API_KEYS_ENV}=k1,k2)`, collect, [])
+  .option("--data <file>", "keep state in this file across restarts (atomic writes)")
+  .option("--fixtures <file>", "preload records from this JSON file (see src/emulator/fixtures.ts)")
+  .option("--latency <ms>", "added latency per request", number(0, 600_000, true))
+  .option("--jitter <ms>", "plus a random 0..ms", number(0, 600_000, true))
+  .option("--error-rate <share>", "share 0..1 of requests answered 503", share)
+  .option("--throttle-rate <share>", "share 0..1 of requests answered 429", share)
+  .option("--headerless-throttle-rate <share>", "share 0..1 of 429s sent without rate-limit headers", share)
+  .option("--retry-after <seconds>", "Retry-After of random 429s", number(0, 86_400, true))
+  .option("--rate-limit <n>", "requests per second per API key, then 429", number(0.001, 1_000_000))
+  .option("--reset-rate <share>", "share 0..1 of connections reset", share)
+  .option("--quiet", "no request log lines");
+
+async function main(): Promise<void> {
+  const options = program.parse().opts<CliOptions>();
+  const fromEnv = (process.env[API_KEYS_ENV] ?? "")
+    .split(",")
+    .map((key) => key.trim())
+    .filter((key) => key !== "");
+  const given = options.apiKey.length > 0 ? options.apiKey : fromEnv;
+  const faults: Partial<FaultSettings> = {
+    latencyMs: options.latency,
+    jitterMs: options.jitter,
+    errorRate: options.errorRate,
+    throttleRate: options.throttleRate,
+    headerlessThrottleRate: options.headerlessThrottleRate,
+    retryAfterSeconds: options.retryAfter,
+    rateLimitPerSecond: options.rateLimit,
+    resetRate: options.resetRate,
+  };
+  const emulator = await startEmulator({
+    port: options.port,
+    host: options.host,
+    apiKeys: given.length > 0 ? given : undefined,
+    dataFile: options.data,
+    fixtures: options.fixtures,
+    faults: Object.fromEntries(Object.entries(faults).filter(([, value]) => value !== undefined)),
+    quiet: options.quiet ?? false,
+  });
+  console.log(`integrations-emulator listening on ${emulator.url}`);
+  // The one place a key is ever printed: a generated dev key the user has no other way to learn.
+  if (given.length === 0 && !options.fixtures) console.log(`API key: ${emulator.apiKey}`);
+  else console.log(`API keys: ${emulator.apiKeys.length} configured`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`integrations-emulator: ${signal}, shutting down`);
+    emulator.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`integrations-emulator: shutdown failed: ${(error as Error).message}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  console.error(`integrations-emulator: ${(error as Error).message}`);
+  process.exit(1);
+});

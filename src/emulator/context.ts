@@ -1,0 +1,32 @@
+/** What every route module gets: the catalog, the store, the fault controller and the request log. */
+import type { FastifyRequest } from "fastify";
+import type { CatalogIndex } from "./catalog-index";
+import type { FaultController, FaultDecision } from "./faults";
+import type { InMemoryRequestLog } from "./request-log";
+import type { Store, TenantStore } from "./store";
+
+export interface EmulatorContext {
+  catalog: CatalogIndex;
+  store: Store;
+  faults: FaultController;
+  requestLog: InMemoryRequestLog;
+  apiKeys: readonly string[];
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Index of the caller's API key; null before authentication or on open routes. */
+    tenant: number | null;
+    faultDecision: FaultDecision | null;
+  }
+  interface FastifyContextConfig {
+    /** Marks the routes that only answer 405 (no faults there). */
+    methodNotAllowed?: boolean;
+  }
+}
+
+/** The caller's tenant; only for routes behind the API-key check. */
+export function tenantOf(context: EmulatorContext, request: FastifyRequest): TenantStore {
+  if (request.tenant === null) throw new Error("tenantOf called on an unauthenticated request");
+  return context.store.tenant(request.tenant);
+}

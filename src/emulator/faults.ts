@@ -1,0 +1,155 @@
+/**
+ * Fault injection: latency, 503s, 429s (random or from a per-key token bucket, with or without headers)
+ * and connection resets. Rates of 0 and 1 make every knob deterministic; `remaining` bounds how many
+ * matching requests are affected.
+ */
+import { parseInput, faultSettingsPatch } from "./schemas";
+import type { FaultKind, FaultSettings } from "./types";
+
+/** X-RateLimit-Limit of random 429s when no rate limit is configured (a nominal figure, like a real plan's). */
+const NOMINAL_RATE_LIMIT = 100;
+
+export const defaultFaultSettings = (): FaultSettings => ({
+  latencyMs: 0,
+  jitterMs: 0,
+  errorRate: 0,
+  throttleRate: 0,
+  headerlessThrottleRate: 0,
+  retryAfterSeconds: 1,
+  rateLimitPerSecond: null,
+  resetRate: 0,
+  resetAfterHandler: true,
+  match: null,
+  remaining: null,
+});
+
+export type FaultOutcome =
+  | { kind: "error" }
+  | { kind: "throttle"; headers: Record<string, string> }
+  | { kind: "reset"; afterHandler: boolean };
+
+export interface FaultDecision {
+  delayMs: number;
+  outcome: FaultOutcome | null;
+  /** X-RateLimit-* headers for answered requests while a rate limit is on. */
+  headers: Record<string, string>;
+  /** What the request log records. */
+  kind: FaultKind | null;
+}
+
+interface Bucket {
+  tokens: number;
+  refilledAt: number;
+}
+
+export class FaultController {
+  private settings = defaultFaultSettings();
+  private readonly buckets = new Map<number, Bucket>();
+
+  constructor(
+    initial: Partial<FaultSettings> = {},
+    private readonly random: () => number = Math.random,
+    private readonly clock: () => number = () => performance.now(),
+  ) {
+    this.set(initial);
+  }
+
+  get(): FaultSettings {
+    return { ...this.settings, match: this.settings.match ? [...this.settings.match] : null };
+  }
+
+  /** Merges a partial update; throws a 400-shaped error when it is not valid. */
+  set(patch: unknown): FaultSettings {
+    const valid = parseInput(faultSettingsPatch, patch, "faults");
+    const merged = { ...this.settings };
+    for (const [key, value] of Object.entries(valid)) {
+      if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
+    }
+    this.settings = merged;
+    this.buckets.clear();
+    return this.get();
+  }
+
+  clear(): FaultSettings {
+    this.settings = defaultFaultSettings();
+    this.buckets.clear();
+    return this.get();
+  }
+
+  /** Decides the faults of one request to an /api/v1 route; null when none apply. */
+  decide(method: string, route: string, tenant: number): FaultDecision | null {
+    const s = this.settings;
+    if (!this.anyFaultConfigured()) return null;
+    if (s.match && !s.match.includes(`${method} ${route}`)) return null;
+    if (s.remaining !== null) {
+      if (s.remaining <= 0) return null;
+      this.settings = { ...s, remaining: s.remaining - 1 };
+    }
+    const delayMs = s.latencyMs + (s.jitterMs > 0 ? this.random() * s.jitterMs : 0);
+    const limited = this.takeToken(tenant);
+    let outcome: FaultOutcome | null = null;
+    if (limited.retryAfterSeconds !== null) {
+      outcome = this.throttle(limited.retryAfterSeconds, 0);
+    } else if (this.hits(s.resetRate)) {
+      outcome = { kind: "reset", afterHandler: s.resetAfterHandler };
+    } else if (this.hits(s.errorRate)) {
+      outcome = { kind: "error" };
+    } else if (this.hits(s.throttleRate)) {
+      outcome = this.throttle(s.retryAfterSeconds, limited.remaining ?? 0);
+    }
+    const headers: Record<string, string> =
+      s.rateLimitPerSecond !== null && outcome?.kind !== "throttle"
+        ? {
+            "x-ratelimit-limit": String(s.rateLimitPerSecond),
+            "x-ratelimit-remaining": String(limited.remaining ?? 0),
+          }
+        : {};
+    const kind: FaultKind | null = outcome ? outcome.kind : delayMs > 0 ? "latency" : null;
+    return { delayMs, outcome, headers, kind };
+  }
+
+  private anyFaultConfigured(): boolean {
+    const s = this.settings;
+    return (
+      s.latencyMs > 0 ||
+      s.jitterMs > 0 ||
+      s.errorRate > 0 ||
+      s.throttleRate > 0 ||
+      s.resetRate > 0 ||
+      s.rateLimitPerSecond !== null
+    );
+  }
+
+  private hits(rate: number): boolean {
+    return rate > 0 && this.random() < rate;
+  }
+
+  private throttle(retryAfterSeconds: number, remaining: number): FaultOutcome {
+    if (this.hits(this.settings.headerlessThrottleRate)) return { kind: "throttle", headers: {} };
+    return {
+      kind: "throttle",
+      headers: {
+        "retry-after": String(retryAfterSeconds),
+        "x-ratelimit-limit": String(this.settings.rateLimitPerSecond ?? NOMINAL_RATE_LIMIT),
+        "x-ratelimit-remaining": String(remaining),
+      },
+    };
+  }
+
+  /** Token bucket per tenant, one second of burst. retryAfterSeconds is set when the request is over the limit. */
+  private takeToken(tenant: number): { retryAfterSeconds: number | null; remaining: number | null } {
+    const rate = this.settings.rateLimitPerSecond;
+    if (rate === null) return { retryAfterSeconds: null, remaining: null };
+    const capacity = Math.max(1, rate);
+    const at = this.clock();
+    const bucket = this.buckets.get(tenant) ?? { tokens: capacity, refilledAt: at };
+    bucket.tokens = Math.min(capacity, bucket.tokens + ((at - bucket.refilledAt) / 1000) * rate);
+    bucket.refilledAt = at;
+    this.buckets.set(tenant, bucket);
+    if (bucket.tokens < 1) {
+      return { retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / rate)), remaining: 0 };
+    }
+    bucket.tokens -= 1;
+    return { retryAfterSeconds: null, remaining: Math.floor(bucket.tokens) };
+  }
+}

@@ -1,0 +1,15 @@
+/** The emulator's programmatic API (package export `pulumi-integrations/emulator`). */
+export { startEmulator, generateApiKey } from "./start";
+export { generateFixtures, type GenerateFixturesOptions } from "./fixtures";
+export { defaultFaultSettings } from "./faults";
+export { builtInCatalog, generateCatalog } from "./catalog";
+export type {
+  EmulatorOptions,
+  FaultKind,
+  FaultSettings,
+  RequestLog,
+  RequestLogEntry,
+  RunningEmulator,
+} from "./types";
+export type { Fixtures } from "./fixtures";
+export type { Catalog, CatalogApp, CatalogTrigger, AuthScheme, AuthField } from "./catalog/types";

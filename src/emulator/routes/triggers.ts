@@ -1,0 +1,74 @@
+/** GET /api/v1/triggers (the catalog's triggers, filtered) and POST /api/v1/triggers/enable/... */
+import type { FastifyInstance } from "fastify";
+import { tenantOf, type EmulatorContext } from "../context";
+import { badRequest, notFound } from "../errors";
+import { enableTriggerBody, enableTriggerParams, listTriggersQuery, parseInput } from "../schemas";
+import { newId, now, type TenantStore } from "../store";
+
+export function registerTriggerRoutes(app: FastifyInstance, context: EmulatorContext): void {
+  const { catalog } = context;
+
+  /** The app names of the given connected accounts / integrations of this tenant (unknown ids add none). */
+  function appsOfAccounts(tenant: TenantStore, ids: string[]): Set<string> {
+    return new Set(ids.flatMap((id) => tenant.getConnectedAccount(id)?.appName ?? []));
+  }
+  function appsOfIntegrations(tenant: TenantStore, ids: string[]): Set<string> {
+    return new Set(ids.flatMap((id) => tenant.getIntegration(id)?.appName ?? []));
+  }
+
+  app.get("/api/v1/triggers", async (request) => {
+    const query = parseInput(listTriggersQuery, request.query, "query");
+    const tenant = tenantOf(context, request);
+    const appNames = query.appNames?.length
+      ? new Set(query.appNames.map((name) => catalog.appByName(name)?.name ?? name))
+      : undefined;
+    const names = query.triggerIds?.length ? new Set(query.triggerIds) : undefined;
+    const accountApps = query.connectedAccountIds?.length
+      ? appsOfAccounts(tenant, query.connectedAccountIds)
+      : undefined;
+    const integrationApps = query.integrationIds?.length
+      ? appsOfIntegrations(tenant, query.integrationIds)
+      : undefined;
+    const counts = tenant.logCountsByTrigger();
+    return catalog.triggers
+      .filter((trigger) => !appNames || appNames.has(trigger.appName))
+      .filter((trigger) => !names || names.has(trigger.name))
+      .filter((trigger) => !accountApps || accountApps.has(trigger.appName))
+      .filter((trigger) => !integrationApps || integrationApps.has(trigger.appName))
+      .filter((trigger) => !query.showEnabledOnly || trigger.enabled)
+      .map((trigger) => ({ ...trigger, count: counts.get(trigger.name) ?? 0 }));
+  });
+
+  app.post("/api/v1/triggers/enable/:connectedAccountId/:triggerName", async (request) => {
+    const { connectedAccountId, triggerName } = parseInput(enableTriggerParams, request.params, "path");
+    const body = parseInput(enableTriggerBody, request.body, "body");
+    const tenant = tenantOf(context, request);
+    const account = tenant.getConnectedAccount(connectedAccountId);
+    if (!account) throw notFound(`Connected account ${connectedAccountId} not found`);
+    const trigger = catalog.trigger(triggerName);
+    if (!trigger) throw notFound(`Trigger ${triggerName} not found`);
+    if (trigger.appName !== account.appName) {
+      throw badRequest(`Trigger ${triggerName} belongs to ${trigger.appName}, not to ${account.appName}`);
+    }
+    const triggerConfig = body?.triggerConfig ?? {};
+    const missing = trigger.config.required.filter((key) => triggerConfig[key] === undefined);
+    if (missing.length > 0) {
+      throw badRequest(`triggerConfig is missing required fields: ${missing.join(", ")}`, {
+        missingFields: missing,
+      });
+    }
+    const at = now();
+    const instance = tenant.addActiveTrigger({
+      id: newId(),
+      connectionId: account.id,
+      triggerName: trigger.name,
+      triggerConfig,
+      state: {},
+      disabledReason: null,
+      createdAt: at,
+      updatedAt: at,
+      disabledAt: null,
+    });
+    return { status: "success", triggerId: instance.id };
+  });
+}

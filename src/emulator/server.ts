@@ -1,0 +1,202 @@
+/**
+ * Builds the fastify app: request ids, the API-key check, fault injection, 404/405 handling, error mapping,
+ * durable persistence before a response leaves, and the request log.
+ */
+import { randomUUID } from "node:crypto";
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
+import type { EmulatorContext } from "./context";
+import { describeError, sendError } from "./errors";
+import { registerActiveTriggerRoutes } from "./routes/active-triggers";
+import { registerAppRoutes } from "./routes/apps";
+import { registerConnectedAccountRoutes } from "./routes/connected-accounts";
+import { registerEmulatorRoutes } from "./routes/emulator";
+import { registerIntegrationRoutes } from "./routes/integrations";
+import { registerTriggerLogRoutes } from "./routes/trigger-logs";
+import { registerTriggerRoutes } from "./routes/triggers";
+
+export interface ServerOptions {
+  quiet: boolean;
+  /** Resolves once every change is durable; called before any response is written. */
+  persist: () => Promise<void>;
+}
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+const OPEN_PATHS = new Set(["/_emulator/health"]);
+
+const pathOf = (url: string): string => url.split("?", 1)[0] ?? url;
+const needsApiKey = (path: string): boolean =>
+  (path.startsWith("/api/") || path.startsWith("/_emulator/")) && !OPEN_PATHS.has(path);
+const isApiRoute = (route: string | undefined): route is string =>
+  route !== undefined && route.startsWith("/api/v1/");
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function buildServer(context: EmulatorContext, options: ServerOptions): FastifyInstance {
+  const keyToTenant = new Map(context.apiKeys.map((key, index) => [key, index]));
+  const app = Fastify({
+    logger: options.quiet ? false : { level: "info" },
+    // One line per request is written by the close listener below, without headers.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: () => `req_${randomUUID()}`,
+    requestIdHeader: false,
+    forceCloseConnections: true,
+    // Bad URLs and over-long path parameters fail before routing (and before any hook).
+    frameworkErrors: (error, request, reply) => {
+      const { status, message } = describeError(error);
+      recordWhenClosed(context, app, request, reply);
+      sendError(request, reply, status, message);
+    },
+  });
+  // Only JSON bodies are accepted; fastify would otherwise parse text/plain into a string. An empty body
+  // sent with a JSON content type (common on DELETE from HTTP clients with default headers) is no body.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = body.toString();
+    if (text === "") return done(null, undefined);
+    parseJson(request, text, done);
+  });
+  app.decorateRequest("tenant", null);
+  app.decorateRequest("faultDecision", null);
+
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+    recordWhenClosed(context, app, request, reply);
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    const path = pathOf(request.url);
+    if (needsApiKey(path)) {
+      const key = request.headers["x-api-key"];
+      const tenant = typeof key === "string" ? keyToTenant.get(key) : undefined;
+      if (tenant === undefined) {
+        return sendError(
+          request,
+          reply,
+          401,
+          "Missing or invalid API key: send a valid key in the x-api-key header",
+        );
+      }
+      request.tenant = tenant;
+    }
+    // Answered here, before any body is parsed, so that a bad body on an unknown route is still a 404.
+    if (request.is404) return notFound(request, reply);
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    const route = request.routeOptions.url;
+    if (request.tenant === null || !isApiRoute(route) || request.routeOptions.config.methodNotAllowed) return;
+    const decision = context.faults.decide(request.method, route, request.tenant);
+    if (!decision) return;
+    request.faultDecision = decision;
+    reply.headers(decision.headers);
+    if (decision.delayMs > 0) await sleep(decision.delayMs);
+    const outcome = decision.outcome;
+    if (outcome?.kind === "error") {
+      return sendError(request, reply, 503, "Service temporarily unavailable (injected)");
+    }
+    if (outcome?.kind === "throttle") {
+      reply.headers(outcome.headers);
+      return sendError(request, reply, 429, "Rate limit exceeded (injected)");
+    }
+    if (outcome?.kind === "reset" && !outcome.afterHandler) {
+      reply.hijack();
+      request.raw.socket.destroy();
+      return reply;
+    }
+  });
+
+  app.addHook("onSend", async (request, _reply, payload) => {
+    // Reads change nothing; a write is answered only once it is on disk.
+    if (request.method !== "GET" && request.method !== "HEAD") await options.persist();
+    const outcome = request.faultDecision?.outcome;
+    // The effect is applied and durable; the response is lost on the way (what a client sees as a reset).
+    if (outcome?.kind === "reset") request.raw.socket.destroy();
+    return payload;
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const { status, message, details } = describeError(error);
+    if (status >= 500) request.log.error({ err: error }, "request failed");
+    return sendError(request, reply, status, message, details);
+  });
+  app.setNotFoundHandler(notFound);
+
+  const methodsByPath = new Map<string, Set<string>>();
+  app.addHook("onRoute", (route) => {
+    const methods = methodsByPath.get(route.url) ?? new Set<string>();
+    for (const method of [route.method].flat()) methods.add(method);
+    methodsByPath.set(route.url, methods);
+  });
+
+  registerAppRoutes(app, context);
+  registerTriggerRoutes(app, context);
+  registerActiveTriggerRoutes(app, context);
+  registerTriggerLogRoutes(app, context);
+  registerIntegrationRoutes(app, context);
+  registerConnectedAccountRoutes(app, context);
+  registerEmulatorRoutes(app, context);
+  registerMethodNotAllowed(app, methodsByPath);
+  return app;
+}
+
+function notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return sendError(request, reply, 404, `No route ${request.method} ${pathOf(request.url).slice(0, 200)}`);
+}
+
+/** A wrong method on a known path is a 405 (fastify alone would say 404), answered before the body is read. */
+function registerMethodNotAllowed(app: FastifyInstance, methodsByPath: Map<string, Set<string>>): void {
+  for (const [url, methods] of [...methodsByPath]) {
+    if (methods.has("GET")) methods.add("HEAD");
+    const missing = HTTP_METHODS.filter((method) => !methods.has(method));
+    if (missing.length === 0) continue;
+    const allow = [...methods].sort().join(", ");
+    app.route({
+      method: missing,
+      url,
+      exposeHeadRoute: false,
+      config: { methodNotAllowed: true },
+      onRequest: async (request, reply) => {
+        reply.header("allow", allow);
+        return sendError(
+          request,
+          reply,
+          405,
+          `Method ${request.method} is not allowed on ${url}; use ${allow}`,
+        );
+      },
+      handler: async () => undefined,
+    });
+  }
+}
+
+/** Records every request once its connection is done with it, whether answered or reset. */
+function recordWhenClosed(
+  context: EmulatorContext,
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const startedAt = performance.now();
+  reply.raw.once("close", () => {
+    const decision = request.faultDecision;
+    const answered = reply.raw.writableFinished && decision?.outcome?.kind !== "reset";
+    const entry = {
+      method: request.method,
+      route: request.routeOptions.url ?? "",
+      url: request.url,
+      statusCode: answered ? reply.raw.statusCode : 0,
+      responseTimeMs: Math.round((performance.now() - startedAt) * 100) / 100,
+      tenant: request.tenant,
+      fault: decision?.kind ?? null,
+    };
+    context.requestLog.record(entry);
+    app.log.info(entry, "request");
+  });
+}

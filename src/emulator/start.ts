@@ -1,0 +1,75 @@
+/** startEmulator: wires the catalog, store, persistence, faults and request log into a listening server. */
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { builtInCatalog } from "./catalog";
+import { CatalogIndex } from "./catalog-index";
+import { FaultController } from "./faults";
+import { fixturesToState, loadFixtures } from "./fixtures";
+import { DataFileWriter, loadDataFile } from "./persistence";
+import { InMemoryRequestLog } from "./request-log";
+import { buildServer } from "./server";
+import { Store } from "./store";
+import type { EmulatorOptions, RunningEmulator } from "./types";
+
+export const DEFAULT_PORT = 4010;
+export const DEFAULT_HOST = "127.0.0.1";
+
+export const generateApiKey = (): string => `emu_${randomBytes(18).toString("base64url")}`;
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const fixtures = options.fixtures === undefined ? undefined : loadFixtures(options.fixtures);
+  const apiKeys = resolveApiKeys(options.apiKeys, fixtures ? Object.keys(fixtures.tenants) : []);
+  const catalog = new CatalogIndex(options.catalog ?? builtInCatalog);
+  const saved = options.dataFile === undefined ? undefined : loadDataFile(options.dataFile);
+  // A saved data file wins: fixtures only seed a store that has never been saved.
+  const initial = saved ?? (fixtures ? fixturesToState(fixtures, apiKeys, catalog) : undefined);
+
+  let writer: DataFileWriter | undefined;
+  const store = new Store(apiKeys, initial, () => writer?.markDirty());
+  if (options.dataFile !== undefined) {
+    writer = new DataFileWriter(options.dataFile, () => store.snapshot());
+    if (!saved) {
+      writer.markDirty();
+      await writer.flush();
+    }
+  }
+  const persist = () => writer?.flush() ?? Promise.resolve();
+  const faults = new FaultController(options.faults);
+  const requestLog = new InMemoryRequestLog();
+  const app = buildServer(
+    { catalog, store, faults, requestLog, apiKeys },
+    { quiet: options.quiet ?? true, persist },
+  );
+  await app.listen({ port: options.port ?? DEFAULT_PORT, host: options.host ?? DEFAULT_HOST });
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: urlOf(app.server.address() as AddressInfo),
+    apiKey: apiKeys[0] as string,
+    apiKeys: [...apiKeys],
+    requestLog,
+    faults: () => faults.get(),
+    setFaults: (patch) => void faults.set(patch),
+    clearFaults: () => void faults.clear(),
+    close: () => {
+      closing ??= app.close().then(persist);
+      return closing;
+    },
+  };
+}
+
+function resolveApiKeys(given: string[] | undefined, fromFixtures: string[]): string[] {
+  const keys =
+    given && given.length > 0 ? given : fromFixtures.length > 0 ? fromFixtures : [generateApiKey()];
+  if (keys.some((key) => key.trim() === "" || key !== key.trim())) {
+    throw new Error("API keys must be non-empty and have no surrounding whitespace");
+  }
+  if (new Set(keys).size !== keys.length) throw new Error("API keys must be unique");
+  return [...keys];
+}
+
+function urlOf(address: AddressInfo): string {
+  const wildcard = address.address === "0.0.0.0" || address.address === "::";
+  const host = wildcard ? "127.0.0.1" : address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}

@@ -1,0 +1,84 @@
+/** The public types of the emulator's programmatic API (agreed in INTERFACES.md; names are fixed). */
+import type { Catalog } from "./catalog/types";
+import type { Fixtures } from "./fixtures";
+
+export interface FaultSettings {
+  /** Added to every matching request. */
+  latencyMs: number;
+  /** Plus a uniform random 0..jitterMs. */
+  jitterMs: number;
+  /** Share 0..1 of matching requests answered 503 (JSON error body). */
+  errorRate: number;
+  /** Share 0..1 answered 429 with Retry-After + X-RateLimit-* headers. */
+  throttleRate: number;
+  /** Share 0..1 of all 429s (random or rate limit) sent with no such headers. */
+  headerlessThrottleRate: number;
+  /** Retry-After on random 429s. */
+  retryAfterSeconds: number;
+  /** Per-API-key request rate limit (token bucket), null = off. */
+  rateLimitPerSecond: number | null;
+  /** Share 0..1 of matching requests whose connection is destroyed. */
+  resetRate: number;
+  /** true: the handler runs (effect applied), then the socket is destroyed before the response is written. */
+  resetAfterHandler: boolean;
+  /** "METHOD routePattern" entries the faults apply to; null = every /api/v1 route. */
+  match: string[] | null;
+  /** Apply faults to only the next N matching requests, then stop; null = forever. */
+  remaining: number | null;
+}
+
+export type FaultKind = "latency" | "error" | "throttle" | "reset";
+
+export interface RequestLogEntry {
+  method: string;
+  /** Fastify route pattern, e.g. "/api/v1/integrations/:integrationId" ("" if none). */
+  route: string;
+  /** Path + query as received. */
+  url: string;
+  /** 0 when the connection was reset. */
+  statusCode: number;
+  responseTimeMs: number;
+  /** Index of the API key in apiKeys (never the key itself). */
+  tenant: number | null;
+  fault: FaultKind | null;
+}
+
+export interface RequestLog {
+  entries(): RequestLogEntry[];
+  count(filter?: { method?: string; route?: string; tenant?: number }): number;
+  clear(): void;
+}
+
+export interface EmulatorOptions {
+  /** Default 4010; 0 = ephemeral. */
+  port?: number;
+  /** Default "127.0.0.1". */
+  host?: string;
+  /** Default: the API keys of the fixtures, else one generated key "emu_" + random. */
+  apiKeys?: string[];
+  /** Persistence file (atomic writes); undefined = in memory. */
+  dataFile?: string;
+  /** Path of a JSON file, or the object. Seeds the store when there is no saved dataFile yet. */
+  fixtures?: string | Fixtures;
+  /** Replaces the built-in catalog. */
+  catalog?: Catalog;
+  faults?: Partial<FaultSettings>;
+  /** No request log lines on stdout (default true); the in-memory RequestLog is always kept. */
+  quiet?: boolean;
+}
+
+export interface RunningEmulator {
+  /** "http://127.0.0.1:PORT", no trailing slash. */
+  url: string;
+  /** apiKeys[0]. */
+  apiKey: string;
+  apiKeys: string[];
+  requestLog: RequestLog;
+  faults(): FaultSettings;
+  /** Merges into the current settings. */
+  setFaults(f: Partial<FaultSettings>): void;
+  /** Back to defaults (no faults). */
+  clearFaults(): void;
+  /** Graceful; flushes dataFile. */
+  close(): Promise<void>;
+}

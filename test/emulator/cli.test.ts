@@ -1,0 +1,134 @@
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const ROOT = path.resolve(__dirname, "../..");
+const CLI = ["-r", "ts-node/register/transpile-only", "src/emulator/cli.ts"];
+
+interface Cli {
+  child: ChildProcessWithoutNullStreams;
+  url: string;
+  stdout: () => string;
+  exited: Promise<number | null>;
+}
+
+// Each test starts Node with ts-node; on a busy shared machine that alone can take many seconds.
+jest.setTimeout(90_000);
+
+const started: ChildProcessWithoutNullStreams[] = [];
+// A failed test must not leave its server running (jest would wait for it forever).
+afterEach(() => {
+  for (const child of started.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+});
+
+async function startCli(args: string[], env: Record<string, string> = {}): Promise<Cli> {
+  const child = spawn(process.execPath, [...CLI, "--port", "0", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, INTEGRATIONS_EMULATOR_API_KEYS: "", ...env },
+  });
+  started.push(child);
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`CLI did not start: ${stdout} ${stderr}`)), 45_000);
+    const check = () => {
+      // Both start-up lines (the URL, then the key or how many keys); pino lines may come in between.
+      const match = /listening on (http:\/\/\S+)\n[^]*^API key/m.exec(stdout);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout.on("data", check);
+    void exited.then(() => reject(new Error(`CLI exited early: ${stdout} ${stderr}`)));
+  });
+  return { child, url, stdout: () => stdout, exited };
+}
+
+async function runCli(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT });
+  let stderr = "";
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  return { code, stderr };
+}
+
+const get = (url: string, apiKey: string) =>
+  fetch(`${url}/api/v1/apps`, { headers: { "x-api-key": apiKey } });
+
+describe("integrations-emulator CLI", () => {
+  it("without a key prints the URL and a generated key, serves the API and exits 0 on SIGTERM", async () => {
+    const cli = await startCli([]);
+    const key = /API key: (emu_\S+)/.exec(cli.stdout())?.[1];
+    expect(key).toBeDefined();
+    expect((await get(cli.url, key as string)).status).toBe(200);
+    expect((await get(cli.url, "wrong")).status).toBe(401);
+    // One pino line per request, without headers or the key.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const lines = cli
+      .stdout()
+      .split("\n")
+      .filter((line) => line.includes('"msg":"request"'));
+    expect(lines.length).toBe(2);
+    expect(JSON.parse(lines[0] as string)).toMatchObject({
+      method: "GET",
+      route: "/api/v1/apps",
+      statusCode: 200,
+      tenant: 0,
+    });
+    expect(cli.stdout().split(key as string)).toHaveLength(2);
+    cli.child.kill("SIGTERM");
+    expect(await cli.exited).toBe(0);
+  });
+
+  it("takes repeatable --api-key, never prints them, applies fault flags and --quiet", async () => {
+    const cli = await startCli([
+      "--api-key",
+      "cli-key-1",
+      "--api-key",
+      "cli-key-2",
+      "--error-rate",
+      "1",
+      "--quiet",
+    ]);
+    expect((await get(cli.url, "cli-key-2")).status).toBe(503);
+    const faults = await fetch(`${cli.url}/_emulator/faults`, { headers: { "x-api-key": "cli-key-1" } });
+    expect(((await faults.json()) as { errorRate: number }).errorRate).toBe(1);
+    expect(cli.stdout()).not.toContain("cli-key-");
+    expect(cli.stdout()).not.toContain('"msg":"request"');
+    cli.child.kill("SIGINT");
+    expect(await cli.exited).toBe(0);
+  });
+
+  it("keeps an acknowledged write across a SIGKILL right after the response (--data, keys from the env)", async () => {
+    const dataFile = path.join(mkdtempSync(path.join(tmpdir(), "emulator-cli-")), "state.json");
+    const first = await startCli(["--data", dataFile, "--quiet"], {
+      INTEGRATIONS_EMULATOR_API_KEYS: "env-key,,k",
+    });
+    expect(first.stdout()).not.toContain("env-key");
+    const created = await fetch(`${first.url}/api/v1/integrations`, {
+      method: "POST",
+      headers: { "x-api-key": "k", "content-type": "application/json" },
+      body: JSON.stringify({ name: "crash-safe", appName: "github", useServiceAuth: true }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    first.child.kill("SIGKILL");
+    await first.exited;
+    const second = await startCli(["--api-key", "k", "--data", dataFile, "--quiet"]);
+    const read = await fetch(`${second.url}/api/v1/integrations/${id}`, { headers: { "x-api-key": "k" } });
+    expect(read.status).toBe(200);
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+  });
+
+  it("rejects invalid flags with a message and a non-zero exit", async () => {
+    const badRate = await runCli(["--error-rate", "2"]);
+    expect(badRate.code).not.toBe(0);
+    expect(badRate.stderr).toMatch(/error-rate/);
+  });
+});

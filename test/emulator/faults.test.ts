@@ -1,0 +1,186 @@
+import { defaultFaultSettings, type RunningEmulator } from "../../src/emulator";
+import { call, expectError, start } from "./helpers";
+
+let emulator: RunningEmulator;
+beforeAll(async () => {
+  emulator = await start({ apiKeys: ["fault-key-a", "fault-key-b"] });
+});
+afterAll(() => emulator.close());
+beforeEach(() => {
+  emulator.clearFaults();
+  emulator.requestLog.clear();
+});
+
+const lastEntry = () => emulator.requestLog.entries().at(-1);
+const createBody = (name: string) => ({
+  name,
+  appName: "github",
+  useServiceAuth: true,
+  forceNewIntegration: true,
+});
+const listNames = async () =>
+  (await call(emulator, "GET", "/api/v1/integrations?pageSize=100")).body.items.map(
+    (item: { name: string }) => item.name,
+  );
+
+describe("latency", () => {
+  it("adds latencyMs to matching requests", async () => {
+    emulator.setFaults({ latencyMs: 150 });
+    const startedAt = Date.now();
+    const result = await call(emulator, "GET", "/api/v1/apps");
+    expect(result.status).toBe(200);
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(140);
+    expect(lastEntry()).toMatchObject({ fault: "latency", statusCode: 200, route: "/api/v1/apps" });
+    expect(lastEntry()?.responseTimeMs).toBeGreaterThanOrEqual(140);
+  });
+
+  it("adds a random 0..jitterMs", async () => {
+    emulator.setFaults({ jitterMs: 60 });
+    const startedAt = Date.now();
+    for (let index = 0; index < 5; index += 1) await call(emulator, "GET", "/api/v1/apps");
+    expect(Date.now() - startedAt).toBeLessThan(5 * 60 + 1000);
+    expect(emulator.requestLog.entries().every((entry) => entry.fault === "latency")).toBe(true);
+  });
+});
+
+describe("errors and throttling", () => {
+  it("answers 503 with the JSON error body at errorRate 1", async () => {
+    emulator.setFaults({ errorRate: 1 });
+    const result = await call(emulator, "GET", "/api/v1/integrations");
+    expectError(result, 503);
+    expect(lastEntry()).toMatchObject({ statusCode: 503, fault: "error" });
+  });
+
+  it("answers 429 with Retry-After and X-RateLimit-* at throttleRate 1", async () => {
+    emulator.setFaults({ throttleRate: 1, retryAfterSeconds: 3 });
+    const result = await call(emulator, "GET", "/api/v1/apps");
+    expectError(result, 429);
+    expect(result.headers.get("retry-after")).toBe("3");
+    expect(result.headers.get("x-ratelimit-limit")).toMatch(/^\d+$/);
+    expect(result.headers.get("x-ratelimit-remaining")).toBe("0");
+    expect(lastEntry()).toMatchObject({ statusCode: 429, fault: "throttle" });
+  });
+
+  it("sends 429s without any rate-limit header at headerlessThrottleRate 1", async () => {
+    emulator.setFaults({ throttleRate: 1, headerlessThrottleRate: 1 });
+    const result = await call(emulator, "GET", "/api/v1/apps");
+    expectError(result, 429);
+    expect(result.headers.get("retry-after")).toBeNull();
+    expect(result.headers.get("x-ratelimit-limit")).toBeNull();
+    expect(result.headers.get("x-ratelimit-remaining")).toBeNull();
+  });
+});
+
+describe("rate limit per API key", () => {
+  it("allows a burst of N per second per key, then 429 with Retry-After, and refills", async () => {
+    emulator.setFaults({ rateLimitPerSecond: 5 });
+    const statuses: number[] = [];
+    let throttled: Headers | undefined;
+    for (let index = 0; index < 6; index += 1) {
+      const result = await call(emulator, "GET", "/api/v1/apps");
+      statuses.push(result.status);
+      if (result.status === 429) throttled = result.headers;
+      else expect(result.headers.get("x-ratelimit-limit")).toBe("5");
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(Number(throttled?.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(throttled?.get("x-ratelimit-limit")).toBe("5");
+    expect((await call(emulator, "GET", "/api/v1/apps", { apiKey: "fault-key-b" })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect((await call(emulator, "GET", "/api/v1/apps")).status).toBe(200);
+  });
+
+  it("sends its 429s without headers at headerlessThrottleRate 1", async () => {
+    emulator.setFaults({ rateLimitPerSecond: 1, headerlessThrottleRate: 1 });
+    await call(emulator, "GET", "/api/v1/apps");
+    const result = await call(emulator, "GET", "/api/v1/apps");
+    expectError(result, 429);
+    expect(result.headers.get("retry-after")).toBeNull();
+  });
+});
+
+describe("connection resets", () => {
+  it("after the handler by default: the effect is applied, the response is lost", async () => {
+    emulator.setFaults({ resetRate: 1, match: ["POST /api/v1/integrations"] });
+    await expect(
+      call(emulator, "POST", "/api/v1/integrations", { body: createBody("reset-after") }),
+    ).rejects.toThrow();
+    emulator.clearFaults();
+    expect(await listNames()).toContain("reset-after");
+    expect(emulator.requestLog.entries()[0]).toMatchObject({ statusCode: 0, fault: "reset", method: "POST" });
+  });
+
+  it("before the handler with resetAfterHandler false: nothing happens", async () => {
+    emulator.setFaults({ resetRate: 1, resetAfterHandler: false, match: ["POST /api/v1/integrations"] });
+    await expect(
+      call(emulator, "POST", "/api/v1/integrations", { body: createBody("reset-before") }),
+    ).rejects.toThrow();
+    emulator.clearFaults();
+    expect(await listNames()).not.toContain("reset-before");
+    expect(emulator.requestLog.entries()[0]).toMatchObject({ statusCode: 0, fault: "reset" });
+  });
+});
+
+describe("match and remaining", () => {
+  it("applies faults only to the matching METHOD route", async () => {
+    emulator.setFaults({ errorRate: 1, match: ["GET /api/v1/integrations/:integrationId"] });
+    expect((await call(emulator, "GET", "/api/v1/integrations")).status).toBe(200);
+    expectError(await call(emulator, "GET", "/api/v1/integrations/any-id"), 503);
+    expect((await call(emulator, "DELETE", "/api/v1/integrations/any-id")).status).toBe(404);
+  });
+
+  it("applies faults to the next N matching requests only", async () => {
+    emulator.setFaults({ errorRate: 1, remaining: 2, match: ["GET /api/v1/apps"] });
+    expect((await call(emulator, "GET", "/api/v1/triggers")).status).toBe(200);
+    const statuses = [];
+    for (let index = 0; index < 4; index += 1)
+      statuses.push((await call(emulator, "GET", "/api/v1/apps")).status);
+    expect(statuses).toEqual([503, 503, 200, 200]);
+    expect(emulator.faults().remaining).toBe(0);
+  });
+
+  it("never applies to /_emulator routes, unknown routes or unauthenticated requests", async () => {
+    emulator.setFaults({ errorRate: 1 });
+    expect((await call(emulator, "GET", "/_emulator/faults")).status).toBe(200);
+    expectError(await call(emulator, "GET", "/api/v1/nope"), 404);
+    expectError(await call(emulator, "GET", "/api/v1/apps", { apiKey: null }), 401);
+  });
+});
+
+describe("settings", () => {
+  it("takes initial faults from the options", async () => {
+    const own = await start({ faults: { errorRate: 1, remaining: 1 } });
+    try {
+      expectError(await call(own, "GET", "/api/v1/apps"), 503);
+      expect((await call(own, "GET", "/api/v1/apps")).status).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("reads, merges, validates and resets them over HTTP", async () => {
+    const initial = await call(emulator, "GET", "/_emulator/faults");
+    expect(initial.body).toEqual(defaultFaultSettings());
+    const merged = await call(emulator, "PUT", "/_emulator/faults", {
+      body: { latencyMs: 5, match: ["GET /api/v1/apps"] },
+    });
+    expect(merged.status).toBe(200);
+    expect(merged.body).toEqual({ ...defaultFaultSettings(), latencyMs: 5, match: ["GET /api/v1/apps"] });
+    const again = await call(emulator, "PUT", "/_emulator/faults", { body: { errorRate: 0.5 } });
+    expect(again.body).toMatchObject({ latencyMs: 5, errorRate: 0.5 });
+    expect(emulator.faults()).toEqual(again.body);
+    for (const bad of [
+      { errorRate: 2 },
+      { latencyMs: -1 },
+      { unknown: 1 },
+      { match: ["nonsense"] },
+      { remaining: 1.5 },
+      [1],
+    ]) {
+      expectError(await call(emulator, "PUT", "/_emulator/faults", { body: bad }), 400);
+    }
+    const reset = await call(emulator, "DELETE", "/_emulator/faults");
+    expect(reset.body).toEqual(defaultFaultSettings());
+    expect(() => emulator.setFaults({ errorRate: -1 })).toThrow(/errorRate/);
+  });
+});

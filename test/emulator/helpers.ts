@@ -1,0 +1,62 @@
+/** Shared helpers of the emulator tests: real HTTP with fetch against an emulator on an ephemeral port. */
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../src/emulator";
+
+export interface HttpResult {
+  status: number;
+  headers: Headers;
+  text: string;
+  // The wire boundary: tests assert on the parsed JSON directly.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+export interface CallOptions {
+  apiKey?: string | null;
+  body?: unknown;
+  rawBody?: string;
+  contentType?: string;
+}
+
+export async function call(
+  emulator: RunningEmulator,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<HttpResult> {
+  const headers: Record<string, string> = {};
+  const apiKey = options.apiKey === undefined ? emulator.apiKey : options.apiKey;
+  if (apiKey !== null) headers["x-api-key"] = apiKey;
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers["content-type"] = options.contentType ?? "application/json";
+  const response = await fetch(`${emulator.url}${path}`, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text === "" ? undefined : JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, body: parsed };
+}
+
+/** Asserts the flat error body of contract-decisions and the x-request-id header. */
+export function expectError(result: HttpResult, status: number): void {
+  expect(result.status).toBe(status);
+  expect(result.body).toEqual(
+    expect.objectContaining({ status, message: expect.any(String), requestId: expect.any(String) }),
+  );
+  expect(result.headers.get("x-request-id")).toBe(result.body.requestId);
+}
+
+export const start = (options: EmulatorOptions = {}): Promise<RunningEmulator> =>
+  startEmulator({ port: 0, ...options });
+
+export const githubOAuth = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  appName: "github",
+  authScheme: "OAUTH2",
+  authConfig: { client_id: "cid", client_secret: "shh-secret", scopes: "repo" },
+  ...extra,
+});
