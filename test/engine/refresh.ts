@@ -1,0 +1,66 @@
+/**
+ * `pulumi refresh` without running the program: Read every dynamic resource through its own
+ * `__provider` and take what the provider reports as the new state. A resource whose outputs changed is
+ * reported as a "refresh" step with the drifted keys; one the provider no longer finds is dropped
+ * ("delete", as the CLI shows it).
+ */
+import { stepFailure } from "./diagnostics";
+import type { DynamicProviderHost } from "./provider-client";
+import { annotateSecrets, changedKeys, markSecretKeys } from "./properties";
+import { refFor, stepFor } from "./resource-ops";
+import type { ResourceState } from "./state";
+import type { LogEntry, Step } from "./types";
+import { dynamicProviderType, isDynamicResourceType } from "./urn";
+
+export interface RefreshOutcome {
+  steps: Step[];
+  resources: ResourceState[];
+  failed: boolean;
+}
+
+export async function refreshResources(
+  olds: readonly ResourceState[],
+  providers: DynamicProviderHost,
+  log: (entry: LogEntry) => void,
+): Promise<RefreshOutcome> {
+  const steps: Step[] = [];
+  const resources: ResourceState[] = [];
+  for (const [index, old] of olds.entries()) {
+    if (!old.custom || old.type === dynamicProviderType || !isDynamicResourceType(old.type)) {
+      resources.push(old);
+      continue;
+    }
+    let refreshed: ResourceState | undefined;
+    try {
+      refreshed = await refreshOne(old, providers);
+    } catch (err) {
+      for (const entry of stepFailure(old.urn, err).diagnostics) log(entry);
+      // What was not refreshed stays as it was.
+      return { steps, resources: [...resources, ...olds.slice(index)], failed: true };
+    }
+    if (!refreshed) {
+      steps.push(stepFor("delete", old.urn));
+      continue;
+    }
+    const diffs = changedKeys(old.outputs, refreshed.outputs);
+    steps.push(diffs.length > 0 ? { ...stepFor("refresh", old.urn), diffs } : stepFor("same", old.urn));
+    resources.push(refreshed);
+  }
+  return { steps, resources, failed: false };
+}
+
+async function refreshOne(
+  old: ResourceState,
+  providers: DynamicProviderHost,
+): Promise<ResourceState | undefined> {
+  const client = await providers.client();
+  const read = await client.read(refFor(old), old.id ?? "", old.outputs, old.inputs);
+  if (!read.id) return undefined;
+  // What was secret stays secret: the provider answers in plain text (acceptSecrets=false).
+  const outputs = markSecretKeys(
+    annotateSecrets(read.outputs, old.outputs),
+    old.additionalSecretOutputs ?? [],
+  );
+  const inputs = read.inputs ? annotateSecrets(read.inputs, old.inputs) : old.inputs;
+  return { ...old, id: read.id, inputs, outputs, modified: new Date().toISOString() };
+}

@@ -1,0 +1,31 @@
+/** Helpers for the engine's own tests. */
+import { join } from "node:path";
+import type { OperationResult, Step, StepOp } from "./types";
+
+export const programsDir = join(__dirname, "programs");
+
+/** Each engine test file starts a few real programs (2-5 s each on an idle machine, far more on a busy one). */
+export const engineTestTimeoutMs = 240_000;
+
+/** The provider calls (`null:<call>:<label>`) in the order the provider process printed them. */
+export function providerCalls(output: string): string[] {
+  return output
+    .split("\n")
+    .filter((line) => line.startsWith("null:"))
+    .map((line) => line.split(" ")[0] ?? line);
+}
+
+/** The steps of one resource, by name, as `op` list. */
+export function opsOf(result: OperationResult, name: string): StepOp[] {
+  return result.steps.filter((step) => step.name === name).map((step) => step.op);
+}
+
+export function stepOf(result: OperationResult, name: string, op: StepOp): Step {
+  const step = result.steps.find((candidate) => candidate.name === name && candidate.op === op);
+  if (!step) throw new Error(`no ${op} step for ${name} in ${JSON.stringify(result.steps)}`);
+  return step;
+}
+
+export function indexOfStep(result: OperationResult, name: string, op: StepOp): number {
+  return result.steps.findIndex((step) => step.name === name && step.op === op);
+}
