@@ -1,0 +1,72 @@
+import type { ConnectorRecord } from "../../src/client";
+import { distinctiveSecret, startE2eApi } from "./support/e2e-api";
+import type { E2eApi } from "./support/e2e-api";
+import { E2eStack } from "./support/e2e-stack";
+import type { RecordedRun } from "./support/e2e-stack";
+import { INTEGRATION_STATE_TYPE, expectNoLeaksAndSmallProviders } from "./support/leak-checks";
+import { opsOf, writesOf } from "./support/steps";
+
+const PATCH = "PATCH /api/v1/integrations/:integrationId";
+
+/** An integration created by someone else, disabled; the stack enables it and gives it back on destroy. */
+describe("e2e: IntegrationState takes over an existing integration", () => {
+  const theirToken = distinctiveSecret("their-token");
+  const ourToken = distinctiveSecret("our-token");
+  let api: E2eApi;
+  let stack: E2eStack;
+  let integrationId: string;
+  let up: RecordedRun;
+  let destroy: RecordedRun;
+  let afterUp: ConnectorRecord;
+  let afterDestroy: ConnectorRecord;
+
+  beforeAll(async () => {
+    api = await startE2eApi();
+    const theirs = await api.client.createIntegration({
+      name: "e2e-shared-slack",
+      appName: "slack",
+      authScheme: "BEARER_TOKEN",
+      authConfig: { token: theirToken },
+    });
+    integrationId = theirs.id;
+    await api.client.updateIntegration(integrationId, { enabled: false });
+
+    stack = await E2eStack.create("integration-state-takeover", api, {
+      config: { integrationId },
+      secrets: { token: ourToken },
+    });
+    up = await stack.up();
+    afterUp = await api.client.getIntegration(integrationId);
+    destroy = await stack.destroy();
+    afterDestroy = await api.client.getIntegration(integrationId);
+  }, 180_000);
+
+  afterAll(async () => {
+    await stack?.dispose();
+    await api?.close();
+  });
+
+  it("enables the integration with one PATCH, creating nothing", () => {
+    expect(up.error).toBeUndefined();
+    expect(opsOf(up, "taken-over")).toEqual(["create"]);
+    expect(writesOf(up)).toEqual([PATCH]);
+    expect(afterUp).toMatchObject({ id: integrationId, enabled: true, deleted: false });
+    expect(up.outputs.enabled).toEqual({ value: true, secret: false });
+    expect(up.outputs.priorEnabled).toEqual({ value: false, secret: false });
+  });
+
+  it('puts enabled back on destroy (onDelete "restore") and keeps the integration', () => {
+    expect(destroy.error).toBeUndefined();
+    expect(opsOf(destroy, "taken-over")).toEqual(["delete"]);
+    expect(writesOf(destroy)).toEqual([PATCH]);
+    expect(afterDestroy).toMatchObject({ id: integrationId, enabled: false, deleted: false });
+  });
+
+  it("keeps the API key and both tokens out of state, logs and provider output", () => {
+    expectNoLeaksAndSmallProviders(
+      stack,
+      { managed: { "our token": ourToken }, other: { "API key": api.apiKey, "their token": theirToken } },
+      [INTEGRATION_STATE_TYPE],
+    );
+  });
+});

@@ -1,0 +1,33 @@
+/** The API side of a scenario: one emulator per test file, and a client to act on it from outside the stack. */
+import { randomBytes } from "node:crypto";
+import { ApiClient } from "../../../src/client";
+import { startEmulator } from "../../../src/emulator";
+import type { RunningEmulator } from "../../../src/emulator";
+
+/** A value nothing could contain by chance, so that finding it in a state file or a log means a leak. */
+export function distinctiveSecret(label: string): string {
+  return `sk-e2e-${label}-${randomBytes(12).toString("hex")}`;
+}
+
+export interface E2eApi {
+  emulator: RunningEmulator;
+  apiKey: string;
+  /** Out-of-band changes and looks at the remote side, as another team or the console would. */
+  client: ApiClient;
+  close(): Promise<void>;
+}
+
+export async function startE2eApi(): Promise<E2eApi> {
+  const apiKey = distinctiveSecret("apikey");
+  const emulator = await startEmulator({ port: 0, apiKeys: [apiKey] });
+  const client = new ApiClient({ baseUrl: emulator.url, apiKey, maxRetries: 0 });
+  return {
+    emulator,
+    apiKey,
+    client,
+    close: async () => {
+      client.close();
+      await emulator.close();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * What every scenario ends with: no secret readable where a user or a CI log could see it, and the
+ * serialized provider stored with each resource small and shared (it only `require`s the stable entry).
+ */
+import type { E2eStack } from "./e2e-stack";
+
+export const CONNECTOR_TYPE = "pulumi-nodejs:dynamic/integrations:Connector";
+export const INTEGRATION_STATE_TYPE = "pulumi-nodejs:dynamic/integrations:IntegrationState";
+
+/** The documented budget of a resource's `__provider` (a shim that only requires the package is ~2.3 KB). */
+export const PROVIDER_BUDGET_BYTES = 4096;
+
+export interface ScenarioSecrets {
+  /**
+   * Secrets the stack manages: each must be found in the decrypted state, so that not finding it anywhere
+   * else shows it was kept secret rather than never passed along.
+   */
+  managed: Record<string, string>;
+  /** Secrets that must not appear either, though no resource holds them (the API key, others' tokens). */
+  other: Record<string, string>;
+}
+
+/** The end of every scenario that deploys something: no secret leaked, one small `__provider` per type. */
+export function expectNoLeaksAndSmallProviders(
+  stack: E2eStack,
+  secrets: ScenarioSecrets,
+  resourceTypes: string[],
+): void {
+  const decrypted = JSON.stringify(stack.snapshots);
+  const managedNotHeld = Object.entries(secrets.managed)
+    .filter(([, secret]) => !decrypted.includes(secret))
+    .map(([label]) => label);
+  expect(managedNotHeld).toEqual([]);
+  expect(secretLeaks(stack, { ...secrets.managed, ...secrets.other })).toEqual([]);
+  const footprint = providerFootprint(stack);
+  expect(footprint.variants).toEqual(Object.fromEntries(resourceTypes.map((type) => [type, 1])));
+  expect(footprint.largestBytes).toBeLessThanOrEqual(PROVIDER_BUDGET_BYTES);
+}
+
+/**
+ * The places a secret must never appear in, each checked for each secret. Returns "<place>: <label>"
+ * for every leak, so that a failure names the secret without printing it.
+ */
+export function secretLeaks(stack: E2eStack, secrets: Record<string, string>): string[] {
+  const places: Record<string, string> = {
+    "state file": stack.stateTexts.join("\n"),
+    "engine log": JSON.stringify(stack.runs.map((run) => ({ log: run.log, error: run.error }))),
+    "provider output": stack.stack.providerOutput(),
+  };
+  return Object.entries(places).flatMap(([place, text]) =>
+    Object.entries(secrets)
+      .filter(([, secret]) => text.includes(secret))
+      .map(([label]) => `${place}: ${label}`),
+  );
+}
+
+export interface ProviderFootprint {
+  /**
+   * Resource type -> how many distinct `__provider` values its resources had in any recorded state. A
+   * value that is not a plain string is counted under "<type> (not a string)".
+   */
+  variants: Record<string, number>;
+  largestBytes: number;
+}
+
+/** Every `__provider` stored with a resource, in its inputs and outputs, across the recorded states. */
+export function providerFootprint(stack: E2eStack): ProviderFootprint {
+  const byType = new Map<string, Set<string>>();
+  let largestBytes = 0;
+  for (const resource of stack.snapshots.flat()) {
+    for (const provider of [resource.inputs.__provider, resource.outputs.__provider]) {
+      if (provider === undefined) continue;
+      const text = typeof provider === "string" ? provider : JSON.stringify(provider);
+      const key = typeof provider === "string" ? resource.type : `${resource.type} (not a string)`;
+      largestBytes = Math.max(largestBytes, Buffer.byteLength(text, "utf8"));
+      byType.set(key, (byType.get(key) ?? new Set<string>()).add(text));
+    }
+  }
+  return { variants: Object.fromEntries([...byType].map(([type, set]) => [type, set.size])), largestBytes };
+}

@@ -1,0 +1,74 @@
+import { distinctiveSecret, startE2eApi } from "./support/e2e-api";
+import type { E2eApi } from "./support/e2e-api";
+import { E2eStack } from "./support/e2e-stack";
+import type { RecordedRun } from "./support/e2e-stack";
+import { CONNECTOR_TYPE, expectNoLeaksAndSmallProviders } from "./support/leak-checks";
+import { opsOf, writesOf } from "./support/steps";
+
+const REPLACING_OPS = ["replace", "create-replacement", "delete-replaced"];
+
+/**
+ * While the primary connector is updated, the mirror's appId and client id (derived from the primary's
+ * outputs) are unknown in a preview. An unknown is no reason to announce a replacement.
+ */
+describe("e2e: a preview with inputs from another resource's unknown outputs", () => {
+  const primarySecret = distinctiveSecret("primary-secret");
+  const mirrorSecret = distinctiveSecret("mirror-secret");
+  let api: E2eApi;
+  let stack: E2eStack;
+  let create: RecordedRun;
+  let preview: RecordedRun;
+  let up: RecordedRun;
+
+  beforeAll(async () => {
+    api = await startE2eApi();
+    stack = await E2eStack.create("unknown-input-preview", api, {
+      config: { primaryEnabled: "true" },
+      secrets: { primarySecret, mirrorSecret },
+    });
+    create = await stack.up();
+    stack.setConfig("primaryEnabled", "false");
+    preview = await stack.preview();
+    up = await stack.up();
+  }, 180_000);
+
+  afterAll(async () => {
+    await stack?.dispose();
+    await api?.close();
+  });
+
+  it("creates both connectors, the mirror of the primary's app", () => {
+    expect(create.error).toBeUndefined();
+    expect(opsOf(create, "primary")).toEqual(["create"]);
+    expect(opsOf(create, "mirror")).toEqual(["create"]);
+  });
+
+  it("previews the mirror as a possible update, never as a replacement, and writes nothing", () => {
+    expect(preview.error).toBeUndefined();
+    expect(opsOf(preview, "primary")).toEqual(["update"]);
+    // "update", not "same": the mirror's inputs really were unknown in this preview.
+    expect(opsOf(preview, "mirror")).toEqual(["update"]);
+    expect(preview.steps.filter((step) => REPLACING_OPS.includes(step.op))).toEqual([]);
+    expect(preview.steps.flatMap((step) => step.replaces ?? [])).toEqual([]);
+    expect(writesOf(preview)).toEqual([]);
+  });
+
+  it("then updates only the primary: the mirror's values come back the same", () => {
+    expect(up.error).toBeUndefined();
+    expect(opsOf(up, "primary")).toEqual(["update"]);
+    expect(opsOf(up, "mirror")).toEqual(["same"]);
+    expect(writesOf(up)).toEqual(["PATCH /api/v1/integrations/:integrationId"]);
+    expect(up.outputs.mirrorId).toEqual(create.outputs.mirrorId);
+  });
+
+  it("keeps the API key and both client secrets out of state, logs and provider output", () => {
+    expectNoLeaksAndSmallProviders(
+      stack,
+      {
+        managed: { "primary secret": primarySecret, "mirror secret": mirrorSecret },
+        other: { "API key": api.apiKey },
+      },
+      [CONNECTOR_TYPE],
+    );
+  });
+});
