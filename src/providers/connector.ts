@@ -1,4 +1,5 @@
 import { ConflictError, NotFoundError, type ApiClient, type ConnectorRecord } from "../client";
+import { isInterruptedCreateOf } from "./adoption";
 import { mergeVisibleAuthConfig } from "./auth-config";
 import { getUnlessGone } from "./gone";
 import { createClientForCall } from "./client-for-call";
@@ -30,22 +31,9 @@ export function createConnectorHandlers(): ConnectorHandlers {
 }
 
 async function createConnector(client: ApiClient, inputs: CheckedConnectorInputs) {
-  // A lost response is handled by the client: it finds the connector by its unique name and adopts it.
-  const record = await client
-    .createIntegration({
-      name: inputs.name,
-      appName: inputs.appName,
-      appId: inputs.appId,
-      authScheme: inputs.authScheme,
-      authConfig: inputs.authConfig,
-      useServiceAuth: inputs.useServiceAuth,
-      forceNewIntegration: inputs.forceNewIntegration,
-    })
-    .catch(async (error: unknown) => {
-      throw error instanceof ConflictError ? await nameTakenError(client, inputs, error) : error;
-    });
+  const { record, adopted } = await postOrAdopt(client, inputs);
   const outs = connectorOutputs(record, localStateOf(inputs));
-  const patch = followUpPatch(record, inputs);
+  const patch = followUpPatch(record, inputs, adopted);
   if (Object.keys(patch).length === 0) return { id: record.id, outs };
   try {
     await client.updateIntegration(record.id, patch);
@@ -65,30 +53,62 @@ async function createConnector(client: ApiClient, inputs: CheckedConnectorInputs
 }
 
 /**
- * A new connector starts enabled, so `enabled: false` needs a PATCH. With `forceNewIntegration: false`
- * the server may hand back an existing connector of the app (another name): it is taken over, so its
- * authConfig is set too.
+ * POST the connector. A lost response is handled by the client (it finds the connector by its unique name
+ * and adopts it). A 409 means the name is taken: by this resource's own earlier create that never reached
+ * state (adopted, see adoption.ts), or by someone else's connector (an error saying how to take it over).
  */
-function followUpPatch(record: ConnectorRecord, inputs: CheckedConnectorInputs) {
-  const tookOver = record.name !== inputs.name;
+async function postOrAdopt(
+  client: ApiClient,
+  inputs: CheckedConnectorInputs,
+): Promise<{ record: ConnectorRecord; adopted: boolean }> {
+  try {
+    const record = await client.createIntegration({
+      name: inputs.name,
+      appName: inputs.appName,
+      appId: inputs.appId,
+      authScheme: inputs.authScheme,
+      authConfig: inputs.authConfig,
+      useServiceAuth: inputs.useServiceAuth,
+      forceNewIntegration: inputs.forceNewIntegration,
+    });
+    return { record, adopted: false };
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+    const existing = await client.findIntegrationByName(inputs.name, { appName: inputs.appName });
+    const record = existing ? await client.getIntegration(existing.id) : undefined;
+    if (record && isInterruptedCreateOf(record, inputs)) return { record, adopted: true };
+    throw nameTakenError(inputs, existing?.id, error);
+  }
+}
+
+/**
+ * A new connector starts enabled, so `enabled: false` needs a PATCH. A connector not created by this
+ * POST gets the authConfig too: one adopted from an interrupted create (its secret values cannot be
+ * checked), or, with `forceNewIntegration: false`, an existing connector of the app that the server
+ * handed back under another name.
+ */
+function followUpPatch(record: ConnectorRecord, inputs: CheckedConnectorInputs, adopted: boolean) {
+  const tookOver = adopted || record.name !== inputs.name;
   return withoutUndefined({
     enabled: record.enabled === inputs.enabled ? undefined : inputs.enabled,
     authConfig: tookOver ? inputs.authConfig : undefined,
   });
 }
 
-async function nameTakenError(client: ApiClient, inputs: CheckedConnectorInputs, conflict: ConflictError) {
-  const existing = await client
-    .findIntegrationByName(inputs.name, { appName: inputs.appName })
-    .catch(() => undefined);
-  const which = existing ? `connector ${existing.id}` : "another connector";
-  const takeOver = existing
-    ? `manage it with IntegrationState (integrationId: "${existing.id}")`
+function nameTakenError(
+  inputs: CheckedConnectorInputs,
+  existingId: string | undefined,
+  conflict: ConflictError,
+) {
+  const which = existingId ? `connector ${existingId}` : "another connector";
+  const takeOver = existingId
+    ? `manage it with IntegrationState (integrationId: "${existingId}")`
     : "manage it with IntegrationState (its integrationId)";
   return new ProviderError(
-    `The name "${inputs.name}" is already used by ${which}. Choose another name, delete that connector, ` +
-      `${takeOver}, or set forceNewIntegration: false to let the server hand back an existing connector ` +
-      `of the app. (A replacement that keeps the name needs deletionPolicy "delete".) (${conflict.message})`,
+    `The name "${inputs.name}" is already used by ${which}, whose app, scheme or visible authConfig differ ` +
+      `from this resource's. Choose another name, delete that connector, ${takeOver}, or set ` +
+      "forceNewIntegration: false to let the server hand back an existing connector of the app. " +
+      `(A replacement that keeps the name needs deletionPolicy "delete".) (${conflict.message})`,
   );
 }
 

@@ -74,15 +74,18 @@ describe("errors and throttling", () => {
 describe("rate limit per API key", () => {
   it("allows a burst of N per second per key, then 429 with Retry-After, and refills", async () => {
     emulator.setFaults({ rateLimitPerSecond: 5 });
+    // Sent back to back until the first 429; on a loaded machine a token may refill in between, so the
+    // 429 may come a little later than the sixth request, but never before the burst of five is spent.
     const statuses: number[] = [];
     let throttled: Headers | undefined;
-    for (let index = 0; index < 6; index += 1) {
+    while (throttled === undefined && statuses.length < 20) {
       const result = await call(emulator, "GET", "/api/v1/apps");
       statuses.push(result.status);
       if (result.status === 429) throttled = result.headers;
       else expect(result.headers.get("x-ratelimit-limit")).toBe("5");
     }
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses.at(-1)).toBe(429);
     expect(Number(throttled?.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(throttled?.get("x-ratelimit-limit")).toBe("5");
     expect((await call(emulator, "GET", "/api/v1/apps", { apiKey: "fault-key-b" })).status).toBe(200);

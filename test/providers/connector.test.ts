@@ -65,10 +65,11 @@ describe("create", () => {
     expect((await bed.inspect.getIntegration(id)).enabled).toBe(false);
   });
 
-  test("a taken name is a 409 that names the existing connector and how to take it over", async () => {
+  test("a name taken by someone else's connector is a 409 that names it and how to take it over", async () => {
     const first = await created();
+    const otherClient = { ...GITHUB_AUTH, client_id: "someone-elses-client" };
     const error = await bed.connector
-      .create(await inputsFor({ name: first.inputs.name }))
+      .create(await inputsFor({ name: first.inputs.name, authConfig: otherClient }))
       .catch((e: Error) => e);
     expect(error).toBeInstanceOf(Error);
     const { message, stack } = error as Error;
@@ -79,6 +80,21 @@ describe("create", () => {
     expect(message).not.toContain(GITHUB_AUTH.client_secret);
     expect(message).not.toMatch(/\n/);
     expect(stack).toBe(message);
+  });
+
+  test("a connector left by an interrupted create of the same inputs is adopted, not duplicated", async () => {
+    // The provider died after the POST: the connector exists remotely but never reached state.
+    const orphan = await created({ enabled: false });
+    let result!: { id: string; outs: ConnectorOutputs };
+    // POST (409), find by name, GET, PATCH of the authConfig (its secret values cannot be compared).
+    expect(await bed.requestsOf(async () => (result = await bed.connector.create(orphan.inputs)))).toBe(4);
+    expect(result.id).toBe(orphan.id);
+    expect(result.outs).toMatchObject({ name: orphan.inputs.name, enabled: false, authConfig: GITHUB_AUTH });
+    const sameName: string[] = [];
+    for await (const item of bed.inspect.listIntegrations({ showDisabled: true })) {
+      if (item.name === orphan.inputs.name) sameName.push(item.id);
+    }
+    expect(sameName).toEqual([orphan.id]);
   });
 
   test("forceNewIntegration: false takes over the app's existing connector and applies the authConfig", async () => {
