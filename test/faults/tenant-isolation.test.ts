@@ -1,0 +1,131 @@
+/**
+ * Tenant isolation through the provider: a stack holding API key A can neither read, update, delete nor
+ * take over a connector of key B, even when it is handed B's connector id (in its program or in its
+ * state). Every such attempt ends in a clear not-found, and B's connector stays exactly as it was.
+ */
+import { randomBytes } from "node:crypto";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ApiClient, type ConnectorRecord } from "../../src/client";
+import { generateApiKey, startEmulator, type RunningEmulator } from "../../src/emulator";
+import { TestStack, type OperationResult } from "../engine";
+import { CONNECTOR_TYPE, connectorsStack, stageFaultsProgram } from "./support/connectors-stack";
+import { secretLeaks, type Secrets } from "./support/secret-scan";
+
+const TENANT_A = 0;
+
+describe("tenant isolation through the provider", () => {
+  const keyA = generateApiKey();
+  const keyB = generateApiKey();
+  const clientSecret = `fault-secret-${randomBytes(12).toString("hex")}`;
+  const secrets: Secrets = { keyA, keyB, clientSecret };
+  let emulator: RunningEmulator;
+  let clientB: ApiClient;
+  let connectorsDir: string;
+  let refreshStateDir: string;
+  const stacks: TestStack[] = [];
+  let ownedByB: ConnectorRecord;
+  const results: Record<string, OperationResult> = {};
+
+  const recordOfB = () => clientB.getIntegration(ownedByB.id);
+  const requestsOfAFor = (id: string) =>
+    emulator.requestLog.entries().filter((entry) => entry.tenant === TENANT_A && entry.url.includes(id));
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, apiKeys: [keyA, keyB] });
+    clientB = new ApiClient({ baseUrl: emulator.url, apiKey: keyB });
+    connectorsDir = await stageFaultsProgram("connectors", "faults-tenants-connectors");
+    const stackOfB = await connectorsStack(connectorsDir, {
+      baseUrl: emulator.url,
+      apiKey: keyB,
+      count: 1,
+      namePrefix: "tenant-b",
+      clientSecret,
+    });
+    stacks.push(stackOfB);
+    results.upOfB = await stackOfB.up();
+    const [connector] = (await stackOfB.resources()).filter((resource) => resource.type === CONNECTOR_TYPE);
+    ownedByB = await clientB.getIntegration(connector?.id ?? "");
+    // A copy of B's state, to be refreshed with key A later (the original is updated and destroyed).
+    refreshStateDir = mkdtempSync(join(tmpdir(), "faults-tenants-state-"));
+    cpSync(stackOfB.stateDir, refreshStateDir, { recursive: true });
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const stack of stacks) await stack.dispose();
+    if (refreshStateDir) rmSync(refreshStateDir, { recursive: true, force: true });
+    clientB?.close();
+    await emulator?.close();
+  });
+
+  it("set up B's connector through a stack of B", () => {
+    expect(results.upOfB?.error).toBeUndefined();
+    expect(ownedByB.name).toBe("tenant-b-0");
+  });
+
+  it("A cannot take over B's connector with an IntegrationState", async () => {
+    const dir = await stageFaultsProgram("integration-state", "faults-tenants-integration-state");
+    const stack = await TestStack.create(dir, {
+      config: {
+        "integrations:baseUrl": emulator.url,
+        integrationId: ownedByB.id,
+        enabled: "false",
+      },
+      secrets: { "integrations:apiKey": keyA, clientSecret },
+    });
+    stacks.push(stack);
+    results.takeOver = await stack.up();
+    expect(results.takeOver.error).toContain(`Integration "${ownedByB.id}" cannot be managed`);
+    expect(results.takeOver.error).toMatch(/not found/i);
+    expect(await stack.resources()).not.toContainEqual(expect.objectContaining({ id: ownedByB.id }));
+    expect(await recordOfB()).toEqual(ownedByB);
+  }, 60_000);
+
+  it("A cannot update B's connector, even with B's id in its state", async () => {
+    const stack = stacks[0] as TestStack;
+    stack.setConfig("integrations:apiKey", keyA, { secret: true });
+    stack.setConfig("disabledEvery", "1");
+    results.updateAsA = await stack.up();
+    expect(results.updateAsA.error).toContain(`Connector ${ownedByB.id} no longer exists`);
+    expect(await recordOfB()).toEqual(ownedByB);
+  }, 60_000);
+
+  it("A cannot read B's connector: a refresh with key A finds nothing", async () => {
+    const stack = await connectorsStack(connectorsDir, {
+      baseUrl: emulator.url,
+      apiKey: keyA,
+      count: 1,
+      namePrefix: "tenant-b",
+      clientSecret,
+      stateDir: refreshStateDir,
+    });
+    stacks.push(stack);
+    results.refreshAsA = await stack.refresh();
+    expect(results.refreshAsA.error).toBeUndefined();
+    expect(results.refreshAsA.steps).toContainEqual(
+      expect.objectContaining({ op: "delete", type: CONNECTOR_TYPE }),
+    );
+    expect((await stack.resources()).filter((resource) => resource.type === CONNECTOR_TYPE)).toEqual([]);
+    expect(await recordOfB()).toEqual(ownedByB);
+  }, 60_000);
+
+  it("A cannot delete B's connector: destroy with key A leaves it in place", async () => {
+    const stack = stacks[0] as TestStack;
+    results.destroyAsA = await stack.destroy();
+    expect(results.destroyAsA.error).toBeUndefined();
+    expect(await recordOfB()).toEqual(ownedByB);
+  }, 60_000);
+
+  it("answered every request of A on B's connector with 404", () => {
+    const requests = requestsOfAFor(ownedByB.id);
+    expect(new Set(requests.map((entry) => entry.method))).toEqual(new Set(["GET", "PATCH", "DELETE"]));
+    expect(requests.filter((entry) => entry.statusCode !== 404)).toEqual([]);
+  });
+
+  it("leaks no key and no client secret", async () => {
+    const leaks: string[] = [];
+    for (const stack of stacks) leaks.push(...(await secretLeaks(stack, results, secrets)));
+    expect(leaks).toEqual([]);
+  });
+});
