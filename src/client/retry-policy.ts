@@ -21,6 +21,8 @@ const HEADERLESS_THROTTLE_FACTOR = 4;
 const IDEMPOTENT_METHODS = new Set(["get", "patch", "delete"]);
 const TIMEOUT_CODES = new Set(["ETIMEDOUT", "ECONNABORTED"]);
 const RESET_CODES = new Set(["ECONNRESET", "EPIPE"]);
+/** The connection was never made: nothing reached the server (e.g. it is restarting). */
+const NOT_SENT_CODES = new Set(["ECONNREFUSED"]);
 
 export function isTimeoutCode(code: string | undefined): boolean {
   return code !== undefined && TIMEOUT_CODES.has(code);
@@ -32,8 +34,10 @@ export function isResetCode(code: string | undefined): boolean {
 
 export function shouldRetry(error: AxiosError): boolean {
   const status = error.response?.status;
-  // A 429 is refused before any processing, so re-sending is safe for every method, POST included.
+  // A 429 is refused before any processing, and a refused connection never reached the server: re-sending
+  // either is safe for every method, POST included.
   if (status === 429) return true;
+  if (status === undefined && error.code !== undefined && NOT_SENT_CODES.has(error.code)) return true;
   if (!IDEMPOTENT_METHODS.has((error.config?.method ?? "").toLowerCase())) return false;
   if (status !== undefined) return status === 408 || (status >= 500 && status <= 599);
   return isTimeoutCode(error.code) || isResetCode(error.code);

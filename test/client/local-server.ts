@@ -21,9 +21,9 @@ export type Handler = (request: SeenRequest, response: http.ServerResponse, inde
 
 /**
  * A tiny HTTP server on an ephemeral port whose answers a test scripts, for the wire variants and
- * failure mechanics (timeouts, resets, odd bodies) that the emulator does not produce.
+ * failure mechanics (timeouts, resets, odd bodies) that the emulator does not produce. Port 0 = any free port.
  */
-export async function startLocalServer(handler: Handler): Promise<LocalServer> {
+export async function startLocalServer(handler: Handler, port = 0): Promise<LocalServer> {
   const requests: SeenRequest[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -40,10 +40,9 @@ export async function startLocalServer(handler: Handler): Promise<LocalServer> {
       handler(seen, res, requests.length - 1);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
     close: () =>
       new Promise<void>((resolve) => {

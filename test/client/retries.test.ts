@@ -234,3 +234,25 @@ describe("createIntegration after a lost response", () => {
     expect(server.requests.filter((r) => r.method === "POST")).toHaveLength(3);
   });
 });
+
+describe("a server that is not listening yet", () => {
+  it("is tried again, POST included: a refused connection never reached it", async () => {
+    const probe = await startLocalServer((_req, res) => sendJson(res, 200, connector));
+    const url = probe.url;
+    await probe.close();
+    const client = new ApiClient(
+      { baseUrl: url, apiKey: "test-key", maxRetries: 6 },
+      { retryDelayScaleMs: 100 },
+    );
+    const port = Number(new URL(url).port);
+    // The server comes back on the same port while the client is backing off.
+    const restarted = new Promise<LocalServer>((resolve) =>
+      setTimeout(() => resolve(startLocalServer((_req, res) => sendJson(res, 200, connector), port)), 150),
+    );
+    const created = await client
+      .createIntegration({ name: "my-github", appName: "github" })
+      .finally(async () => (server = await restarted));
+    expect(created.id).toBe("int-1");
+    expect(server.requests.length).toBe(1);
+  });
+});

@@ -45,11 +45,16 @@ describe("shouldRetry", () => {
     expect(shouldRetry(failure(method, status))).toBe(false);
   });
 
+  it("retries any request whose connection was refused: it never reached the server", () => {
+    expect(shouldRetry(failure("get", undefined, {}, "ECONNREFUSED"))).toBe(true);
+    expect(shouldRetry(failure("post", undefined, {}, "ECONNREFUSED"))).toBe(true);
+  });
+
   it("retries idempotent requests on resets and timeouts only", () => {
     expect(shouldRetry(failure("get", undefined, {}, "ECONNRESET"))).toBe(true);
     expect(shouldRetry(failure("patch", undefined, {}, "ETIMEDOUT"))).toBe(true);
     expect(shouldRetry(failure("delete", undefined, {}, "ECONNABORTED"))).toBe(true);
-    expect(shouldRetry(failure("get", undefined, {}, "ECONNREFUSED"))).toBe(false);
+    expect(shouldRetry(failure("get", undefined, {}, "EHOSTUNREACH"))).toBe(false);
     expect(shouldRetry(failure("post", undefined, {}, "ECONNRESET"))).toBe(false);
   });
 });
