@@ -9,6 +9,7 @@
  * waiting on step's done channel", on which the SDK stops quietly (an ordinary error would send it down
  * a ~60 s error path, pulumi/pulumi#20567). Steps already done stay in state.
  */
+import pLimit from "p-limit";
 import { randomUUID } from "node:crypto";
 import * as grpc from "@grpc/grpc-js";
 import { deletionOrder } from "./deletion-order";
@@ -37,6 +38,8 @@ export interface DeploymentContext {
   dryRun: boolean;
   olds: readonly ResourceState[];
   providers: DynamicProviderHost;
+  /** Most resource registrations whose provider steps run at once, as the CLI's `--parallel` does. */
+  parallel: number;
   log(entry: LogEntry): void;
 }
 
@@ -71,9 +74,11 @@ export class Deployment implements MonitorHandler {
   private defaultProvider: Promise<string | undefined> | undefined;
   private stackUrn = "";
   private failed = false;
+  private readonly stepSlots: pLimit.Limit;
 
   constructor(private readonly ctx: DeploymentContext) {
     for (const old of ctx.olds) if (!old.delete) this.oldByUrn.set(old.urn, old);
+    this.stepSlots = pLimit(ctx.parallel);
   }
 
   get hasFailed(): boolean {
@@ -167,7 +172,7 @@ export class Deployment implements MonitorHandler {
     if (!isDynamicResourceType(type) || registration.provider) {
       throw stepFailure(urn, `${type} resource '${name}': the test engine runs only dynamic resources`);
     }
-    return this.registerDynamic(urn, registration);
+    return this.stepSlots(() => this.registerDynamic(urn, registration));
   }
 
   private claim(urn: string): void {

@@ -106,6 +106,7 @@ async function deploy(
       dryRun,
       olds,
       providers,
+      parallel: ctx.parallel,
       log: onLog,
     });
     deployment = running;

@@ -35,7 +35,7 @@ export interface TestStackOptions {
   env?: Record<string, string>;
   /** Type-check the program (about twice as slow); transpile only by default. */
   typecheck?: boolean;
-  /** `--parallel` for the program; 10 by default. */
+  /** `--parallel`: for the program, and the most provider steps run at once; 10 by default. */
   parallel?: number;
   /** Longest a program may run, in ms; 120 000 by default. */
   timeoutMs?: number;
