@@ -253,6 +253,6 @@ describe("a server that is not listening yet", () => {
       .createIntegration({ name: "my-github", appName: "github" })
       .finally(async () => (server = await restarted));
     expect(created.id).toBe("int-1");
-    expect(server.requests.length).toBe(1);
+    expect((await restarted).requests.length).toBe(1);
   });
 });

@@ -1,0 +1,24 @@
+/**
+ * The benchmarks' program: `bench:count` connectors, each with its own name and a secret authConfig.
+ * `bench:enabled` and `bench:scopes` change every connector at once (an update in place).
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { Connector } from "pulumi-integrations";
+
+const config = new pulumi.Config("bench");
+const count = config.requireNumber("count");
+const enabled = config.getBoolean("enabled") ?? true;
+const scopes = config.get("scopes") ?? "repo";
+const clientSecret = config.requireSecret("clientSecret");
+
+for (let i = 0; i < count; i++) {
+  new Connector(`connector-${i}`, {
+    name: `bench-${pulumi.getStack()}-${i}`,
+    appName: "github",
+    authScheme: "OAUTH2",
+    authConfig: { client_id: `client-${i}`, client_secret: clientSecret, scopes },
+    enabled,
+  });
+}
+
+export const connectors = count;
