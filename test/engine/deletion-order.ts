@@ -23,6 +23,24 @@ export function deletionOrder(resources: readonly ResourceState[]): ResourceStat
   return ordered;
 }
 
+/**
+ * The deletion order cut into waves that may run concurrently: nothing in a wave depends on anything in
+ * the same or a later wave, so every dependent is gone before what it depends on, as the real engine
+ * schedules its deletes.
+ */
+export function deletionWaves(resources: readonly ResourceState[]): ResourceState[][] {
+  let remaining = deletionOrder(resources);
+  const waves: ResourceState[][] = [];
+  while (remaining.length > 0) {
+    const free = remaining.filter((resource) => !remaining.some((other) => dependsOn(other, resource.urn)));
+    // deletionOrder already broke any cycle; take its next resource alone should one remain.
+    const wave = free.length > 0 ? free : remaining.slice(0, 1);
+    waves.push(wave);
+    remaining = remaining.filter((resource) => !wave.includes(resource));
+  }
+  return waves;
+}
+
 export function dependsOn(resource: ResourceState, urn: string): boolean {
   if (resource.urn === urn) return false;
   return (

@@ -61,8 +61,8 @@ export async function runOperation(ctx: StackContext, kind: OperationKind): Prom
         )
       : await withProvider(ctx, [], onLog, (providers) =>
           kind === "refresh"
-            ? refreshResources(olds, providers, onLog)
-            : destroyResources(olds, providers, onLog),
+            ? refreshResources(olds, providers, ctx.parallel, onLog)
+            : destroyResources(olds, providers, ctx.parallel, onLog),
         );
   if (kind !== "preview")
     await ctx.stateFile.save(`organization/${ctx.project}/${ctx.stack}`, outcome.resources, ctx.crypter);

@@ -2,8 +2,9 @@
  * `pulumi refresh` without running the program: Read every dynamic resource through its own
  * `__provider` and take what the provider reports as the new state. A resource whose outputs changed is
  * reported as a "refresh" step with the drifted keys; one the provider no longer finds is dropped
- * ("delete", as the CLI shows it).
+ * ("delete", as the CLI shows it). Up to `parallel` reads run at once.
  */
+import pLimit from "p-limit";
 import { stepFailure } from "./diagnostics";
 import type { DynamicProviderHost } from "./provider-client";
 import { annotateSecrets, changedKeys, markSecretKeys } from "./properties";
@@ -21,32 +22,40 @@ export interface RefreshOutcome {
 export async function refreshResources(
   olds: readonly ResourceState[],
   providers: DynamicProviderHost,
+  parallel: number,
   log: (entry: LogEntry) => void,
 ): Promise<RefreshOutcome> {
-  const steps: Step[] = [];
-  const resources: ResourceState[] = [];
-  for (const [index, old] of olds.entries()) {
-    if (!old.custom || old.type === dynamicProviderType || !isDynamicResourceType(old.type)) {
-      resources.push(old);
-      continue;
-    }
-    let refreshed: ResourceState | undefined;
-    try {
-      refreshed = await refreshOne(old, providers);
-    } catch (err) {
-      for (const entry of stepFailure(old.urn, err).diagnostics) log(entry);
-      // What was not refreshed stays as it was.
-      return { steps, resources: [...resources, ...olds.slice(index)], failed: true };
-    }
-    if (!refreshed) {
-      steps.push(stepFor("delete", old.urn));
-      continue;
-    }
-    const diffs = changedKeys(old.outputs, refreshed.outputs);
-    steps.push(diffs.length > 0 ? { ...stepFor("refresh", old.urn), diffs } : stepFor("same", old.urn));
-    resources.push(refreshed);
-  }
-  return { steps, resources, failed: false };
+  const slots = pLimit(parallel);
+  let failed = false;
+  // Reads are independent: up to `parallel` at once; results stay in state order.
+  const outcomes = await Promise.all(
+    olds.map((old) =>
+      slots(async (): Promise<{ step?: Step; state?: ResourceState }> => {
+        if (!old.custom || old.type === dynamicProviderType || !isDynamicResourceType(old.type)) {
+          return { state: old };
+        }
+        // What was not refreshed stays as it was.
+        if (failed) return { state: old };
+        let refreshed: ResourceState | undefined;
+        try {
+          refreshed = await refreshOne(old, providers);
+        } catch (err) {
+          for (const entry of stepFailure(old.urn, err).diagnostics) log(entry);
+          failed = true;
+          return { state: old };
+        }
+        if (!refreshed) return { step: stepFor("delete", old.urn) };
+        const diffs = changedKeys(old.outputs, refreshed.outputs);
+        const step = diffs.length > 0 ? { ...stepFor("refresh", old.urn), diffs } : stepFor("same", old.urn);
+        return { step, state: refreshed };
+      }),
+    ),
+  );
+  return {
+    steps: outcomes.flatMap((outcome) => (outcome.step ? [outcome.step] : [])),
+    resources: outcomes.flatMap((outcome) => (outcome.state ? [outcome.state] : [])),
+    failed,
+  };
 }
 
 async function refreshOne(

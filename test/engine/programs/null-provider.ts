@@ -8,7 +8,8 @@
  *   checkFailures       failures check reports
  *   failCreate          "error" throws from create; "partial" reports a partial create (an id, then an error)
  *   readOverrides       values read (refresh) returns instead of the stored ones; readGone: read finds nothing
- *   createDelayMs       create takes this long, between `null:create-start:<label>` and `null:create-end:<label>`
+ *   delayMs             create and delete take this long, between `null:<call>-start:<label>` and
+ *                       `null:<call>-end:<label>` lines
  * The methods use nothing outside themselves, so the provider serializes to a small `__provider`.
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -24,7 +25,7 @@ export interface NullArgs {
   failCreate?: pulumi.Input<"error" | "partial">;
   readOverrides?: pulumi.Input<Record<string, string>>;
   readGone?: pulumi.Input<boolean>;
-  createDelayMs?: pulumi.Input<number>;
+  delayMs?: pulumi.Input<number>;
 }
 
 type Props = Record<string, unknown>;
@@ -62,9 +63,9 @@ const provider: pulumi.dynamic.ResourceProvider = {
     const id = `${inputs.label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
     console.log(`null:create:${inputs.label} secretPlain=${typeof inputs.secretValue === "string"}`);
     if (inputs.failCreate === "error") throw new Error(`create of ${inputs.label} failed`);
-    if (inputs.createDelayMs) {
+    if (inputs.delayMs) {
       console.log(`null:create-start:${inputs.label}`);
-      await new Promise((resolve) => setTimeout(resolve, Number(inputs.createDelayMs)));
+      await new Promise((resolve) => setTimeout(resolve, Number(inputs.delayMs)));
       console.log(`null:create-end:${inputs.label}`);
     }
     const outs = { ...inputs, computed: `computed-${inputs.label}-${inputs.value}` };
@@ -91,6 +92,11 @@ const provider: pulumi.dynamic.ResourceProvider = {
 
   async delete(_id: string, props: Props) {
     console.log(`null:delete:${props.label}`);
+    if (props.delayMs) {
+      console.log(`null:delete-start:${props.label}`);
+      await new Promise((resolve) => setTimeout(resolve, Number(props.delayMs)));
+      console.log(`null:delete-end:${props.label}`);
+    }
   },
 };
 

@@ -1,4 +1,5 @@
-// Six independent resources whose creates take a while: the engine may run only `--parallel` at once.
+// Six independent resources whose creates and deletes take a while: the engine may run only `--parallel`
+// of them at once.
 import { NullResource } from "../null-provider";
 
-for (let i = 1; i <= 6; i++) new NullResource(`r${i}`, { label: `r${i}`, createDelayMs: 300 });
+for (let i = 1; i <= 6; i++) new NullResource(`r${i}`, { label: `r${i}`, delayMs: 300 });
