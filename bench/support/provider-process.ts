@@ -16,13 +16,12 @@ import {
   CreateRequest,
   CreateResponse,
 } from "@pulumi/pulumi/proto/provider_pb";
+import { secretSig, specialSigKey } from "../../test/engine";
 
 type Props = Record<string, unknown>;
 
 /** How the engine hands a secret to the provider (engine-protocol.md, "The dynamic provider"). */
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
-const SECRET_VALUE = "1b47061264138c4ac30d75fd1eb44270";
-export const wrapSecret = (value: unknown): Props => ({ [SECRET_SIG]: SECRET_VALUE, value });
+export const wrapSecret = (value: unknown): Props => ({ [specialSigKey]: secretSig, value });
 
 export interface ResourceRef {
   urn: string;
