@@ -16,7 +16,7 @@ import { secretLeaks } from "./support/secret-scan";
 const COUNT = 30;
 const NAME_PREFIX = "killed";
 const CREATE = { method: "POST", route: "/api/v1/integrations" };
-/** The engine sends every create at once; their answers spread over 200-1700 ms. */
+/** Every create is in flight at once (`parallel: COUNT`); their answers spread over 200-1700 ms. */
 const CREATE_DELAY = { latencyMs: 200, jitterMs: 1_500 };
 
 describe("the provider process killed in the middle of creates", () => {
@@ -39,6 +39,7 @@ describe("the provider process killed in the middle of creates", () => {
       count: COUNT,
       namePrefix: NAME_PREFIX,
       clientSecret,
+      parallel: COUNT,
     });
     emulator.setFaults({ ...CREATE_DELAY, match: [`${CREATE.method} ${CREATE.route}`] });
     const up = stack.up();
