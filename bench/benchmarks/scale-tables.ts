@@ -79,7 +79,7 @@ export function scaleTables(
         "Where there are several runs, times are medians (also in the other tables) and RSS the highest.",
         "Floor: the same program shape (N resources, same inputs and secrets) on a dynamic provider whose CRUD does no I/O.",
         "Each operation is run on the floor stack, then on the connectors stack, so that both see about the same machine load.",
-        `--parallel ${parallel} is the Pulumi CLI's default (4 x CPUs). The test engine only hands it to the SDK, which serializes at 1 and otherwise sends every registration at once; the test engine bounds no step, and its destroy deletes one resource at a time.`,
+        `--parallel ${parallel} is the Pulumi CLI's default (4 x CPUs). As in the CLI, it bounds the provider steps run at once (creates, updates, reads, deletes; destroy deletes in dependency waves).`,
         `State after up at N=${largest}: ${round(stateOf("provider") / 1024)} KB (${round(stateOf("provider") / largest)} bytes per connector; floor ${round(stateOf("floor") / largest)}).`,
       ],
     },
