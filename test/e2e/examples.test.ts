@@ -1,0 +1,102 @@
+import { join } from "node:path";
+import { TestStack } from "../engine";
+import type { OperationResult } from "../engine";
+import { stageProgram } from "../support/packed-package";
+import { distinctiveSecret, startE2eApi } from "./support/e2e-api";
+import type { E2eApi } from "./support/e2e-api";
+
+/** The examples exactly as shipped in examples/, run from the packed package as users run them. */
+const EXAMPLES = join(__dirname, "..", "..", "examples");
+
+const changesOf = (result: OperationResult) => result.steps.filter((step) => step.op !== "same");
+
+describe("e2e: the examples", () => {
+  let api: E2eApi;
+  beforeAll(async () => {
+    api = await startE2eApi();
+  });
+  afterAll(() => api?.close());
+
+  it("quickstart: creates, changes nothing on a second up, and destroys handing the shared Slack back", async () => {
+    const githubClientSecret = distinctiveSecret("github-client-secret");
+    const shared = await api.client.createIntegration({
+      name: "slack-shared",
+      appName: "slack",
+      authScheme: "OAUTH2",
+      authConfig: { client_id: "shared-slack", client_secret: distinctiveSecret("slack-secret") },
+      forceNewIntegration: true,
+    });
+    await api.client.updateIntegration(shared.id, { enabled: false });
+    const stack = await TestStack.create(
+      await stageProgram(join(EXAMPLES, "quickstart"), "example-quickstart"),
+      {
+        config: {
+          "integrations:baseUrl": api.emulator.url,
+          githubClientId: "quickstart-client-id",
+          sharedSlackIntegrationId: shared.id,
+        },
+        secrets: { "integrations:apiKey": api.apiKey, githubClientSecret },
+      },
+    );
+    try {
+      const up = await stack.up();
+      expect(up.error).toBeUndefined();
+      expect(up.outputs.githubTriggerNames?.value).toContain("GITHUB_STAR_ADDED_EVENT");
+      expect(up.outputs.sharedSlackEnabled?.value).toBe(true);
+      expect((await api.client.getIntegration(shared.id)).enabled).toBe(true);
+
+      expect(changesOf(await stack.up())).toEqual([]);
+
+      const destroy = await stack.destroy();
+      expect(destroy.error).toBeUndefined();
+      expect((await api.client.getIntegration(shared.id)).enabled).toBe(false);
+      const github = await api.client.getIntegration(String(up.outputs.githubConnectorId?.value));
+      expect(github.deleted).toBe(true);
+      const stateText = (await stack.stateText()) ?? "";
+      for (const secret of [githubClientSecret, api.apiKey]) expect(stateText).not.toContain(secret);
+    } finally {
+      await stack.dispose();
+    }
+  }, 180_000);
+
+  it("multi-environment: dev and prod stacks of one program, each shaped by its config", async () => {
+    const dir = await stageProgram(join(EXAMPLES, "multi-environment"), "example-multi-environment");
+    const stackFor = (name: "dev" | "prod", apps: string[], deletionPolicy: string) =>
+      TestStack.create(dir, {
+        stack: name,
+        config: {
+          "integrations:baseUrl": api.emulator.url,
+          oauthClientId: `${name}-client-id`,
+          apps: JSON.stringify(apps),
+          enabled: "true",
+          deletionPolicy,
+        },
+        secrets: {
+          "integrations:apiKey": api.apiKey,
+          oauthClientSecret: distinctiveSecret(`${name}-secret`),
+        },
+      });
+    const dev = await stackFor("dev", ["github", "slack"], "delete");
+    const prod = await stackFor("prod", ["github", "slack", "linear"], "retain");
+    try {
+      const devUp = await dev.up();
+      const prodUp = await prod.up();
+      expect(devUp.error).toBeUndefined();
+      expect(prodUp.error).toBeUndefined();
+      const devIds = devUp.outputs.connectorIds?.value as Record<string, string>;
+      const prodIds = prodUp.outputs.connectorIds?.value as Record<string, string>;
+      expect(Object.keys(devIds).sort()).toEqual(["github", "slack"]);
+      expect(Object.keys(prodIds).sort()).toEqual(["github", "linear", "slack"]);
+      expect((await api.client.getIntegration(prodIds.linear as string)).name).toBe("linear-prod");
+
+      expect((await dev.destroy()).error).toBeUndefined();
+      expect((await prod.destroy()).error).toBeUndefined();
+      // dev deletes its connectors; prod's policy keeps them for the systems connected to them.
+      expect((await api.client.getIntegration(devIds.github as string)).deleted).toBe(true);
+      expect((await api.client.getIntegration(prodIds.github as string)).deleted).toBe(false);
+    } finally {
+      await dev.dispose();
+      await prod.dispose();
+    }
+  }, 180_000);
+});
