@@ -12,7 +12,7 @@
 import pLimit from "p-limit";
 import { randomUUID } from "node:crypto";
 import * as grpc from "@grpc/grpc-js";
-import { deletionOrder } from "./deletion-order";
+import { deletionWaves } from "./deletion-order";
 import {
   DeploymentError,
   checkFailureMessage,
@@ -114,15 +114,25 @@ export class Deployment implements MonitorHandler {
     }
   }
 
-  /** After the program exited successfully: deletes what it no longer registers, dependents first. */
+  /**
+   * After the program exited successfully: deletes what it no longer registers, dependents first, in
+   * waves of independent deletes run up to `parallel` at once (as destroy does).
+   */
   async deleteUnregistered(): Promise<void> {
-    for (const resource of deletionOrder(this.leftovers())) {
-      try {
-        await this.deleteOld(resource, resource.delete ? "delete-replaced" : "delete");
-      } catch (err) {
-        this.fail(err);
-        return;
-      }
+    for (const wave of deletionWaves(this.leftovers())) {
+      await Promise.all(
+        wave.map((resource) =>
+          this.stepSlots(async () => {
+            if (this.failed) return;
+            try {
+              await this.deleteOld(resource, resource.delete ? "delete-replaced" : "delete");
+            } catch (err) {
+              this.fail(err);
+            }
+          }),
+        ),
+      );
+      if (this.failed) return;
     }
   }
 
