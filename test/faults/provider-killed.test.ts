@@ -27,12 +27,13 @@ describe("the provider process killed in the middle of creates", () => {
   let afterKill: ConvergenceReport;
   let inStateAfterKill: number;
   let killedPids: number[];
+  let dir: string | undefined;
   let next: OperationResult;
   let converged: ConvergenceReport;
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0 });
-    const dir = await stageFaultsProgram("connectors", "faults-provider-killed");
+    dir = await stageFaultsProgram("connectors", "faults-provider-killed");
     stack = await connectorsStack(dir, {
       baseUrl: emulator.url,
       apiKey: emulator.apiKey,
@@ -59,6 +60,8 @@ describe("the provider process killed in the middle of creates", () => {
   }, 180_000);
 
   afterAll(async () => {
+    // A provider frozen by a run that failed before its SIGKILL would otherwise outlive the tests.
+    for (const pid of dir ? dynamicProviderPids(dir) : []) process.kill(pid, "SIGKILL");
     await stack?.dispose();
     await emulator?.close();
   });
