@@ -1,4 +1,5 @@
-import { ApiClient, type ClientSettings } from "../client";
+import type { ApiClient, ClientSettings } from "../client";
+import { sharedClient } from "../client/shared-clients";
 import { programConfigSource, resolveSettings } from "../settings";
 
 /** How a data function reaches the API. Default: the stack config / environment of the program. */
@@ -9,17 +10,8 @@ export interface FunctionOptions {
   settings?: ClientSettings;
 }
 
-/** One client per distinct settings for the whole program, so requests share keep-alive connections. */
-const clients = new Map<string, ApiClient>();
-
+/** The options' client, or the program's shared client for the given settings or the stack config. */
 export function clientFor(options: FunctionOptions): ApiClient {
   if (options.client) return options.client;
-  const settings = options.settings ?? resolveSettings(programConfigSource(), process.env);
-  const key = JSON.stringify([settings.baseUrl, settings.apiKey, settings.timeoutMs, settings.maxRetries]);
-  let client = clients.get(key);
-  if (!client) {
-    client = new ApiClient(settings);
-    clients.set(key, client);
-  }
-  return client;
+  return sharedClient(options.settings ?? resolveSettings(programConfigSource(), process.env));
 }

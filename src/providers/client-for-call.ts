@@ -1,4 +1,5 @@
-import { ApiClient } from "../client";
+import type { ApiClient } from "../client";
+import { sharedClient } from "../client/shared-clients";
 import { resolveSettings, type ConfigSource } from "../settings";
 
 /**
@@ -13,29 +14,13 @@ export interface ClientForCall {
   client(): ApiClient;
 }
 
-/** One client per distinct settings, shared by every handler of the process (keep-alive connections). */
-const clients = new Map<string, ApiClient>();
-
 export function createClientForCall(): ClientForCall {
   let stackConfig: ConfigSource | undefined;
   return {
     configure(config) {
       stackConfig = config;
     },
-    client() {
-      const settings = resolveSettings(stackConfig, process.env);
-      const key = JSON.stringify([
-        settings.baseUrl,
-        settings.apiKey,
-        settings.timeoutMs,
-        settings.maxRetries,
-      ]);
-      let client = clients.get(key);
-      if (!client) {
-        client = new ApiClient(settings);
-        clients.set(key, client);
-      }
-      return client;
-    },
+    // One client per distinct settings, shared by every handler of the process (keep-alive connections).
+    client: () => sharedClient(resolveSettings(stackConfig, process.env)),
   };
 }
