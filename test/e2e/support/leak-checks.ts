@@ -2,6 +2,7 @@
  * What every scenario ends with: no secret readable where a user or a CI log could see it, and the
  * serialized provider stored with each resource small and shared (it only `require`s the stable entry).
  */
+import { leaksIn } from "../../support/secret-leaks";
 import type { E2eStack } from "./e2e-stack";
 
 export const CONNECTOR_TYPE = "pulumi-nodejs:dynamic/integrations:Connector";
@@ -37,20 +38,15 @@ export function expectNoLeaksAndSmallProviders(
   expect(footprint.largestBytes).toBeLessThanOrEqual(PROVIDER_BUDGET_BYTES);
 }
 
-/**
- * The places a secret must never appear in, each checked for each secret. Returns "<place>: <label>"
- * for every leak, so that a failure names the secret without printing it.
- */
+/** The places a secret must never appear in, each checked for each secret (see leaksIn). */
 export function secretLeaks(stack: E2eStack, secrets: Record<string, string>): string[] {
-  const places: Record<string, string> = {
-    "state file": stack.stateTexts.join("\n"),
-    "engine log": JSON.stringify(stack.runs.map((run) => ({ log: run.log, error: run.error }))),
-    "provider output": stack.stack.providerOutput(),
-  };
-  return Object.entries(places).flatMap(([place, text]) =>
-    Object.entries(secrets)
-      .filter(([, secret]) => text.includes(secret))
-      .map(([label]) => `${place}: ${label}`),
+  return leaksIn(
+    {
+      "state file": stack.stateTexts.join("\n"),
+      "engine log": JSON.stringify(stack.runs.map((run) => ({ log: run.log, error: run.error }))),
+      "provider output": stack.stack.providerOutput(),
+    },
+    secrets,
   );
 }
 

@@ -4,6 +4,7 @@
  * and the place it was found, never by its value (a failing test must not print it either).
  */
 import type { OperationResult, TestStack } from "../../engine";
+import { leaksIn } from "../../support/secret-leaks";
 
 /** Label -> secret value, e.g. { apiKey: "emu_...", clientSecret: "..." }. */
 export type Secrets = Record<string, string>;
@@ -26,16 +27,6 @@ export async function secretLeaks(
     });
   }
   return leaksIn(places, secrets);
-}
-
-export function leaksIn(places: Record<string, string>, secrets: Secrets): string[] {
-  const leaks: string[] = [];
-  for (const [place, text] of Object.entries(places)) {
-    for (const [label, value] of Object.entries(secrets)) {
-      if (text.includes(value)) leaks.push(`${label} in ${place}`);
-    }
-  }
-  return leaks;
 }
 
 /** Whether the decrypted state holds the value: proof that the secret travelled, so the scan means something. */
