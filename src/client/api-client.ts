@@ -1,13 +1,21 @@
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { z } from "zod";
-import { ApiConnectionError, ApiTimeoutError, RequestValidationError, ServerError } from "./errors";
+import { lostCreateDoubts } from "./create-evidence";
+import {
+  ApiConnectionError,
+  ApiTimeoutError,
+  RequestValidationError,
+  ServerError,
+  UnprovenCreateError,
+} from "./errors";
 import { paginate } from "./pagination";
 import { secretValuesOf } from "./redact";
 import {
   activeTriggersQuerySchema,
   clientOptionsSchema,
   clientSettingsSchema,
+  anyEmptyFilter,
   commaSeparated,
   connectedAccountsQuerySchema,
   integrationsQuerySchema,
@@ -153,6 +161,9 @@ export class ApiClient {
   async listTriggers(filters: TriggerFilters = {}): Promise<Trigger[]> {
     const path = "/api/v1/triggers";
     const valid = validate("GET", path, triggerFiltersSchema, filters);
+    if (anyEmptyFilter(valid.appNames, valid.connectedAccountIds, valid.triggerIds, valid.integrationIds)) {
+      return [];
+    }
     const query = {
       appNames: commaSeparated(valid.appNames),
       connectedAccountIds: commaSeparated(valid.connectedAccountIds),
@@ -167,6 +178,8 @@ export class ApiClient {
     const path = "/api/v1/triggers/active_triggers";
     const valid = validate("GET", path, activeTriggersQuerySchema, filters);
     const limit = pageLimit(valid);
+    const lists = [valid.connectedAccountIds, valid.integrationIds, valid.triggerIds, valid.triggerNames];
+    if (anyEmptyFilter(...lists)) return paginate(async () => ({ items: [] }), { pageSize: limit });
     const query = {
       connectedAccountIds: commaSeparated(valid.connectedAccountIds),
       integrationIds: commaSeparated(valid.integrationIds),
@@ -208,8 +221,11 @@ export class ApiClient {
 
   /**
    * POST /api/v1/integrations. Never blindly re-sent: when the response is lost (timeout, reset,
-   * 502/503/504) the connector may exist, so it is looked up by its unique name and adopted if found;
-   * only otherwise is the POST sent again (at most `maxRetries` times). A 4xx is never retried.
+   * 502/503/504) the connector may exist, so it is looked up by its unique name first. One found is
+   * returned only when it is provably the one this call made (see create-evidence.ts), after its authConfig
+   * is set again (secret values cannot be compared); otherwise UnprovenCreateError names it. When none is
+   * found the name was free just before the POST is sent again (at most `maxRetries` times). A 4xx is
+   * never retried.
    */
   async createIntegration(body: CreateIntegrationBody): Promise<ConnectorRecord> {
     const valid = validate("POST", INTEGRATIONS, createIntegrationBodySchema, body);
@@ -219,6 +235,7 @@ export class ApiClient {
       body: valid,
       secrets: secretValuesOf(valid.authConfig),
     };
+    const startedAt = Date.now();
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.#transport.send(request, connectorRecordSchema);
@@ -226,9 +243,17 @@ export class ApiClient {
         if (!isLostResponse(error) || attempt > this.#maxRetries) throw error;
       }
       await sleep(backoffDelayMs(attempt, this.#baseDelayMs));
-      const created = await this.findIntegrationByName(valid.name, { appName: valid.appName });
-      if (created) return this.getIntegration(created.id);
+      const found = await this.findIntegrationByName(valid.name, { appName: valid.appName });
+      if (found) return this.#recoverLostCreate(found.id, valid, startedAt);
     }
+  }
+
+  async #recoverLostCreate(id: string, sent: CreateIntegrationBody, startedAt: number) {
+    const record = await this.getIntegration(id);
+    const doubts = lostCreateDoubts(record, sent, startedAt);
+    if (doubts.length > 0) throw new UnprovenCreateError({ method: "POST", path: INTEGRATIONS }, id, doubts);
+    if (sent.authConfig !== undefined) await this.updateIntegration(id, { authConfig: sent.authConfig });
+    return record;
   }
 
   /** The connector record; NotFoundError when unknown. A soft-deleted one comes back with `deleted: true`. */

@@ -116,6 +116,27 @@ export class ApiTimeoutError extends ApiError {
   }
 }
 
+/**
+ * A create whose response was lost (timeout, reset, 502-504), after which a connector holds the name but
+ * cannot be proven to be the one the request made (see create-evidence.ts): it may be someone else's, so
+ * it is not returned as this call's. `existingId` names it.
+ */
+export class UnprovenCreateError extends ApiError {
+  readonly existingId: string;
+  readonly doubts: string[];
+
+  constructor(init: { method: string; path: string }, existingId: string, doubts: string[]) {
+    super({
+      ...init,
+      serverMessage:
+        `the response was lost, and connector ${existingId} now holds the name, but it cannot be proven to ` +
+        `be the one this request created (${doubts.join("; ")}); it was not taken as this request's`,
+    });
+    this.existingId = existingId;
+    this.doubts = doubts;
+  }
+}
+
 export interface ValidationIssue {
   /** Dotted path of the failing field, e.g. `expectedInputFields.0.name` ("" for the whole body). */
   path: string;

@@ -22,6 +22,7 @@ export {
   RequestValidationError,
   ResponseValidationError,
   ServerError,
+  UnprovenCreateError,
   type ApiErrorInit,
   type ErrorBody,
   type ValidationIssue,

@@ -66,3 +66,12 @@ export function commaSeparated(list: readonly string[] | undefined): string | un
   const joined = (list ?? []).filter((item) => item !== "").join(",");
   return joined === "" ? undefined : joined;
 }
+
+/**
+ * Whether a filter list was given but names nothing (`[]`, or only empty items). Filters AND together and
+ * nothing is in an empty list, so such a query selects nothing: answered without a request, instead of
+ * sending no filter at all, which would select everything.
+ */
+export function anyEmptyFilter(...lists: (readonly string[] | undefined)[]): boolean {
+  return lists.some((list) => list !== undefined && commaSeparated(list) === undefined);
+}

@@ -27,8 +27,9 @@ export async function cachedQuery<Q extends Record<string, unknown>, T>(
 }
 
 /**
- * The canonical form of a query: keys sorted, absent values and empty lists dropped, lists sorted and
- * deduplicated (the API treats them as sets), so `["b","a"]` and `["a","b","a"]` are the same query.
+ * The canonical form of a query: keys sorted, absent values dropped, lists sorted and deduplicated (the
+ * API treats them as sets), so `["b","a"]` and `["a","b","a"]` are the same query. An empty list is kept:
+ * it selects nothing, which is not the same query as no filter at all.
  */
 export function canonical<T extends Record<string, unknown>>(query: T): T {
   const entries = Object.keys(query)
@@ -37,6 +38,6 @@ export function canonical<T extends Record<string, unknown>>(query: T): T {
       const value = query[key];
       return [key, Array.isArray(value) ? [...new Set(value.filter((item) => item !== ""))].sort() : value];
     })
-    .filter(([, value]) => value !== undefined && !(Array.isArray(value) && value.length === 0));
+    .filter(([, value]) => value !== undefined);
   return Object.fromEntries(entries) as T;
 }

@@ -1,22 +1,21 @@
 import type { ConnectorRecord } from "../client";
 import type { CheckedConnectorInputs } from "./connector-inputs";
-import { deepEqual } from "./values";
 
 /**
- * Whether a live connector that already holds the name is this resource's own, left by an earlier create
- * whose result never reached state (the provider process died, the engine was interrupted, the response
- * was lost after the server acted). Names are unique per account, and everything the server shows must
- * match the inputs: the app, the scheme, the built-in-auth flag and every visible authConfig value.
- * Secret values cannot be compared (they are never shown), so an adopted connector gets its authConfig
- * set again. A connector that differs in anything visible belongs to someone else: it is never taken.
+ * What differs between an existing connector and the inputs that would take it over (`adoptId`): the
+ * fields that force a replacement cannot be changed in place, so adopting a connector that differs in
+ * one of them would leave state describing a connector that does not exist. Only names fields, never
+ * values of authConfig (they may be secret).
  */
-export function isInterruptedCreateOf(record: ConnectorRecord, inputs: CheckedConnectorInputs): boolean {
-  if (record.deleted === true || record.name !== inputs.name) return false;
+export function identityMismatches(record: ConnectorRecord, inputs: CheckedConnectorInputs): string[] {
   const sameApp =
     inputs.appId !== undefined ? record.appId === inputs.appId : record.appName === inputs.appName;
-  const sameScheme = inputs.authScheme === undefined || record.authScheme === inputs.authScheme;
-  const visibleConfigMatches = Object.entries(record.authConfig).every(([key, value]) =>
-    deepEqual(inputs.authConfig?.[key], value),
-  );
-  return sameApp && sameScheme && record.useServiceAuth === inputs.useServiceAuth && visibleConfigMatches;
+  return [
+    record.name === inputs.name ? undefined : `it is named "${record.name}", not "${inputs.name}"`,
+    sameApp ? undefined : `its app is "${record.appName}" (${record.appId})`,
+    inputs.authScheme === undefined || record.authScheme === inputs.authScheme
+      ? undefined
+      : `its authScheme is ${record.authScheme ?? "not set"}`,
+    record.useServiceAuth === inputs.useServiceAuth ? undefined : `its useServiceAuth is ${record.useServiceAuth}`,
+  ].filter((mismatch): mismatch is string => mismatch !== undefined);
 }

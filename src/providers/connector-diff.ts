@@ -1,6 +1,7 @@
 import type { CheckedConnectorInputs } from "./connector-inputs";
 import type { AppliedIdentity, ConnectorOutputs } from "./connector-outputs";
 import { anyChange, compare, replacingFields, type Comparison } from "./diff-rules";
+import { ProviderError } from "./errors";
 import type { DiffResult } from "./types";
 import { isUnknown } from "./unknowns";
 
@@ -26,16 +27,44 @@ export function diffConnector(olds: ConnectorOutputs, news: CheckedConnectorInpu
   const recordedFields = {
     forceNewIntegration: compare(olds.forceNewIntegration, news.forceNewIntegration),
     deletionPolicy: compare(olds.deletionPolicy, news.deletionPolicy),
+    namePrefix: compare(olds.namePrefix, news.namePrefix),
+    adoptId: compare(olds.adoptId, news.adoptId),
   };
   const replaces = replacingFields(replaceFields);
+  const keepsFixedName = replaceFields.name === "same" && news.namePrefix === undefined;
+  if (keepsFixedName && replaces.some((field) => replaceFields[field] === "changed")) {
+    refuseReplacementThatKeepsOld(olds, news, replaces);
+  }
   return {
     changes: anyChange(replaceFields, updateFields, recordedFields),
     replaces,
-    // Names are unique among live connectors: a replacement that keeps the name would get a 409 if the
-    // new connector were created before the old one is deleted, so ask for delete-before-replace then.
-    // A new name can go create-before-delete (no downtime).
-    deleteBeforeReplace: replaces.length > 0 && replaceFields.name === "same",
+    // Names are unique among live connectors: a replacement that keeps a fixed name would get a 409 if the
+    // new connector were created before the old one is deleted. Answered even when nothing is replaced, in
+    // case the engine replaces anyway (it honours this answer for every replacement it derives from a diff).
+    // An autonamed connector's replacement gets a fresh name (see autoname.ts), and a new name can go
+    // create-before-delete, with no downtime.
+    deleteBeforeReplace: keepsFixedName,
   };
+}
+
+/**
+ * A same-name replacement deletes the old connector first, with the old state's deletionPolicy (Delete
+ * gets the old outputs). "retain" or "disable" would keep it holding the name, the create would get a 409,
+ * and the stack would hold neither: refuse it here, in the diff, before any request.
+ */
+function refuseReplacementThatKeepsOld(
+  olds: ConnectorOutputs,
+  news: CheckedConnectorInputs,
+  replaces: string[],
+): void {
+  const policy = olds.deletionPolicy ?? "delete";
+  if (policy === "delete") return;
+  throw new ProviderError(
+    `Connector "${news.name}" would be replaced by a new one of the same name (${replaces.join(", ")} ` +
+      `changed), but its deletionPolicy "${policy}" keeps the old connector, which holds the name, so the ` +
+      "new one could not be created. Give it another name (or leave name unset to autoname it), or first " +
+      'run `pulumi up` with only deletionPolicy: "delete" changed, then make this change.',
+  );
 }
 
 /**

@@ -1,11 +1,5 @@
-import {
-  authConfigField,
-  booleanField,
-  checkInputs,
-  oneOf,
-  optionalString,
-  requiredString,
-} from "./input-rules";
+import { authConfigField, booleanField, checkInputs, oneOf, optionalString } from "./input-rules";
+import { autoname } from "./autoname";
 import type { CheckFailure, CheckResult } from "./types";
 import { isUnknown } from "./unknowns";
 
@@ -15,8 +9,13 @@ export type DeletionPolicy = (typeof DELETION_POLICIES)[number];
 
 /** The inputs of a Connector as a user writes them (plain values; the program side wraps them in Input). */
 export interface ConnectorSettings {
-  /** Unique among the account's connectors that are not deleted. Changing it replaces the connector. */
-  name: string;
+  /**
+   * Take over this existing connector instead of creating one, on purpose (`pulumi import` cannot work for
+   * dynamic resources). Its name, app, scheme and built-in-auth flag must match these inputs; its authConfig
+   * and enabled are then set from them, and from then on it is updated and deleted like one this stack
+   * created (see deletionPolicy). Only read at create time.
+   */
+  adoptId?: string;
   /** e.g. "OAUTH2", "API_KEY"; the app's schemes are listed by `GET /api/v1/apps`. Replaces on change. */
   authScheme?: string;
   /** Free-form keys (client_id, client_secret, scopes, ...). Secret. Updated in place. */
@@ -37,11 +36,22 @@ export interface ConnectorSettings {
 /** The app of the connector: exactly one of its name ("github") or its id. Replaces on change. */
 export type AppSelector = { appName: string; appId?: undefined } | { appId: string; appName?: undefined };
 
-export type ConnectorInputs = ConnectorSettings & AppSelector;
+/**
+ * The connector's name, unique among the account's connectors that are not deleted; changing it replaces
+ * the connector. Either fixed (`name`), or left out: the connector is then autonamed
+ * `<namePrefix><7 random characters>`, chosen at the first create and kept across updates, and a
+ * replacement gets a fresh name and is created before the old connector is deleted (a fixed name must be
+ * deleted first: names are unique). The `Connector` resource defaults `namePrefix` to `<logical name>-`.
+ */
+export type NameSelector = { name: string; namePrefix?: undefined } | { name?: undefined; namePrefix?: string };
+
+export type ConnectorInputs = ConnectorSettings & AppSelector & NameSelector;
 
 /** Inputs after `check`: defaults filled. During a preview any field may hold the UNKNOWN sentinel. */
 export interface CheckedConnectorInputs {
   name: string;
+  namePrefix?: string;
+  adoptId?: string;
   appName?: string;
   appId?: string;
   authScheme?: string;
@@ -53,7 +63,9 @@ export interface CheckedConnectorInputs {
 }
 
 const connectorFields = {
-  name: requiredString(),
+  name: optionalString(),
+  namePrefix: optionalString(),
+  adoptId: optionalString(),
   appName: optionalString(),
   appId: optionalString(),
   authScheme: optionalString(),
@@ -68,8 +80,30 @@ const connectorFields = {
  * authScheme is not checked against the known schemes: the list is open (the API grows), so an unknown
  * value is left for the server to judge rather than rejected offline.
  */
-export function checkConnectorInputs(news: Record<string, unknown>): CheckResult<CheckedConnectorInputs> {
-  return checkInputs<CheckedConnectorInputs>(connectorFields, news, exactlyOneApp);
+export function checkConnectorInputs(
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): CheckResult<CheckedConnectorInputs> {
+  const checked = checkInputs<CheckedConnectorInputs>(connectorFields, news, (inputs) => [
+    ...exactlyOneApp(inputs),
+    ...oneWayToName(inputs),
+  ]);
+  if (checked.failures.length > 0 || checked.inputs.name !== undefined) return checked;
+  const name = autoname(checked.inputs.namePrefix, olds);
+  return name === undefined ? checked : { ...checked, inputs: { ...checked.inputs, name } };
+}
+
+function oneWayToName(inputs: Record<string, unknown>): CheckFailure[] {
+  if (inputs.name !== undefined && inputs.namePrefix !== undefined) {
+    return [{ property: "namePrefix", reason: "give name or namePrefix, not both" }];
+  }
+  if (inputs.name === undefined && inputs.adoptId !== undefined) {
+    return [{ property: "name", reason: "is required with adoptId: the adopted connector's name" }];
+  }
+  if (inputs.name === undefined && inputs.namePrefix === undefined) {
+    return [{ property: "name", reason: 'is required unless namePrefix is given (e.g. name: "github-main")' }];
+  }
+  return [];
 }
 
 function exactlyOneApp(inputs: Record<string, unknown>): CheckFailure[] {

@@ -32,13 +32,17 @@ export interface ConnectorOutputs {
   defaultConnectorId?: string | null;
   forceNewIntegration: boolean;
   deletionPolicy: DeletionPolicy;
+  /** Set when the name was autonamed (see autoname.ts). */
+  namePrefix?: string;
+  /** Set when the connector was taken over rather than created. */
+  adoptId?: string;
   lastApplied: AppliedIdentity;
 }
 
 /** What only the provider knows (never read from the server). */
 export type LocalConnectorState = Pick<
   ConnectorOutputs,
-  "authConfig" | "forceNewIntegration" | "deletionPolicy" | "lastApplied"
+  "authConfig" | "forceNewIntegration" | "deletionPolicy" | "namePrefix" | "adoptId" | "lastApplied"
 >;
 
 export function appliedIdentity(inputs: CheckedConnectorInputs): AppliedIdentity {
@@ -56,8 +60,33 @@ export function localStateOf(inputs: CheckedConnectorInputs): LocalConnectorStat
     authConfig: inputs.authConfig,
     forceNewIntegration: inputs.forceNewIntegration,
     deletionPolicy: inputs.deletionPolicy,
+    namePrefix: inputs.namePrefix,
+    adoptId: inputs.adoptId,
     lastApplied: appliedIdentity(inputs),
   };
+}
+
+/**
+ * The inputs as the outputs now stand: what `read` hands back for the engine to store as the resource's
+ * inputs after a refresh. An input under `ignoreChanges` is then taken from these, so an out-of-band change
+ * that a refresh found stays, as Terraform's `ignore_changes` keeps it; the rest of a later diff compares
+ * with the outputs anyway.
+ */
+export function inputsOf(outputs: ConnectorOutputs): CheckedConnectorInputs {
+  const applied = outputs.lastApplied ?? outputs;
+  return withoutUndefined({
+    name: applied.name,
+    namePrefix: outputs.namePrefix,
+    adoptId: outputs.adoptId,
+    appName: applied.appId === undefined ? applied.appName : undefined,
+    appId: applied.appId,
+    authScheme: applied.authScheme,
+    authConfig: outputs.authConfig,
+    enabled: outputs.enabled,
+    useServiceAuth: applied.useServiceAuth,
+    forceNewIntegration: outputs.forceNewIntegration,
+    deletionPolicy: outputs.deletionPolicy,
+  });
 }
 
 /** Only the record's known fields are kept: an extra field a server adds might hold anything. */
@@ -78,6 +107,8 @@ export function connectorOutputs(record: ConnectorRecord, local: LocalConnectorS
     defaultConnectorId: record.defaultConnectorId,
     forceNewIntegration: local.forceNewIntegration,
     deletionPolicy: local.deletionPolicy,
+    namePrefix: local.namePrefix,
+    adoptId: local.adoptId,
     lastApplied: local.lastApplied,
   });
 }

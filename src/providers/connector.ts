@@ -1,13 +1,25 @@
-import { ConflictError, NotFoundError, type ApiClient, type ConnectorRecord } from "../client";
-import { isInterruptedCreateOf } from "./adoption";
+import {
+  ConflictError,
+  NotFoundError,
+  UnprovenCreateError,
+  type ApiClient,
+  type ConnectorRecord,
+} from "../client";
+import { identityMismatches } from "./adoption";
 import { mergeVisibleAuthConfig } from "./auth-config";
 import { getUnlessGone } from "./gone";
 import { createClientForCall } from "./client-for-call";
 import { diffConnector } from "./connector-diff";
 import { checkConnectorInputs, type CheckedConnectorInputs } from "./connector-inputs";
-import { appliedIdentity, connectorOutputs, localStateOf, type ConnectorOutputs } from "./connector-outputs";
+import {
+  appliedIdentity,
+  connectorOutputs,
+  inputsOf,
+  localStateOf,
+  type ConnectorOutputs,
+} from "./connector-outputs";
 import { compare } from "./diff-rules";
-import { PartialCreateError, ProviderError, readably } from "./errors";
+import { keepingProviderOnPartialCreate, messageOf, PartialCreateError, ProviderError, readably } from "./errors";
 import type { ResourceHandlers } from "./types";
 import { withoutUndefined } from "./values";
 
@@ -21,9 +33,9 @@ export function createConnectorHandlers(): ConnectorHandlers {
   const api = createClientForCall();
   return {
     configure: async (req) => api.configure(req.config),
-    check: (_olds, news) => readably(async () => withoutUndefined(checkConnectorInputs(news))),
+    check: (olds, news) => readably(async () => withoutUndefined(checkConnectorInputs(olds, news))),
     diff: (_id, olds, news) => readably(async () => diffConnector(olds, news)),
-    create: (inputs) => readably(() => createConnector(api.client(), inputs)),
+    create: (inputs) => readably(() => keepingProviderOnPartialCreate(inputs, () => createConnector(api.client(), inputs))),
     read: (id, props) => readably(() => readConnector(api.client(), id, props)),
     update: (id, olds, news) => readably(() => updateConnector(api.client(), id, olds, news)),
     delete: (id, props) => readably(() => deleteConnector(api.client(), id, props)),
@@ -31,9 +43,12 @@ export function createConnectorHandlers(): ConnectorHandlers {
 }
 
 async function createConnector(client: ApiClient, inputs: CheckedConnectorInputs) {
-  const { record, adopted } = await postOrAdopt(client, inputs);
+  const { record, takenOver } =
+    inputs.adoptId === undefined
+      ? { record: await postConnector(client, inputs), takenOver: false }
+      : { record: await adoptConnector(client, inputs.adoptId, inputs), takenOver: true };
   const outs = connectorOutputs(record, localStateOf(inputs));
-  const patch = followUpPatch(record, inputs, adopted);
+  const patch = followUpPatch(record, inputs, takenOver);
   if (Object.keys(patch).length === 0) return { id: record.id, outs };
   try {
     await client.updateIntegration(record.id, patch);
@@ -45,22 +60,22 @@ async function createConnector(client: ApiClient, inputs: CheckedConnectorInputs
     throw new PartialCreateError(
       record.id,
       applied,
-      `Connector "${inputs.name}" was created (id ${record.id}) but setting it up failed: ${messageOf(error)} ` +
-        "It is kept in state; run `pulumi up` again to finish.",
+      `Connector "${inputs.name}" was ${takenOver ? "adopted" : "created"} (id ${record.id}) but setting it ` +
+        `up failed: ${messageOf(error)} It is kept in state; run \`pulumi up\` again to finish.`,
     );
   }
   return { id: record.id, outs: { ...outs, enabled: inputs.enabled } };
 }
 
 /**
- * POST the connector. A lost response is handled by the client (it finds the connector by its unique name
- * and adopts it). A 409 means the name is taken: by this resource's own earlier create that never reached
- * state (adopted, see adoption.ts), or by someone else's connector (an error saying how to take it over).
+ * POST the connector. A lost response is recovered by the client only when the connector it then finds is
+ * provably the one this call made (see createIntegration). A 409 is never taken as this resource's own: a
+ * second stack, a `--replace` that creates before it deletes, or a create interrupted in an earlier run all
+ * look alike from here, so it is an error that names the connector and the ways to take it over.
  */
-async function postOrAdopt(
-  client: ApiClient,
-  inputs: CheckedConnectorInputs,
-): Promise<{ record: ConnectorRecord; adopted: boolean }> {
+async function postConnector(client: ApiClient, inputs: CheckedConnectorInputs): Promise<ConnectorRecord> {
+  const existing = inputs.forceNewIntegration ? [] : await connectorsOfApp(client, inputs);
+  if (existing.length > 0) throw handBackRefused(inputs, existing);
   try {
     const record = await client.createIntegration({
       name: inputs.name,
@@ -71,27 +86,52 @@ async function postOrAdopt(
       useServiceAuth: inputs.useServiceAuth,
       forceNewIntegration: inputs.forceNewIntegration,
     });
-    return { record, adopted: false };
+    // With forceNewIntegration false the server hands back an existing connector of the app instead of
+    // creating one; one made between the listing above and the POST is refused all the same.
+    if (record.name !== inputs.name) throw handBackRefused(inputs, [record]);
+    return record;
   } catch (error) {
+    if (error instanceof UnprovenCreateError) {
+      throw new ProviderError(`${error.message} If it is this stack's, set adoptId: "${error.existingId}".`);
+    }
     if (!(error instanceof ConflictError)) throw error;
-    const existing = await client.findIntegrationByName(inputs.name, { appName: inputs.appName });
-    const record = existing ? await client.getIntegration(existing.id) : undefined;
-    if (record && isInterruptedCreateOf(record, inputs)) return { record, adopted: true };
-    throw nameTakenError(inputs, existing?.id, error);
+    const holder = await client.findIntegrationByName(inputs.name, { appName: inputs.appName });
+    throw nameTakenError(inputs, holder?.id, error);
   }
 }
 
+/** The live connectors of the inputs' app: what `forceNewIntegration: false` would hand back. */
+async function connectorsOfApp(client: ApiClient, inputs: CheckedConnectorInputs) {
+  const found: { id: string; name: string }[] = [];
+  for await (const item of client.listIntegrations({ appName: inputs.appName, showDisabled: true })) {
+    const sameApp = inputs.appId === undefined || item.appId === inputs.appId;
+    if (sameApp && item.deleted !== true) found.push(item);
+  }
+  return found;
+}
+
+/** `adoptId`: an existing connector taken over on purpose; it must be the one these inputs describe. */
+async function adoptConnector(client: ApiClient, id: string, inputs: CheckedConnectorInputs) {
+  const record = await getUnlessGone(client, id);
+  if (!record) throw new ProviderError(`adoptId "${id}": there is no live connector with that id.`);
+  const mismatches = identityMismatches(record, inputs);
+  if (mismatches.length > 0) {
+    throw new ProviderError(
+      `adoptId "${id}": that connector is not the one these inputs describe (${mismatches.join("; ")}). ` +
+        "Set the inputs to match it: a name, app, scheme or built-in-auth flag cannot be changed in place.",
+    );
+  }
+  return record;
+}
+
 /**
- * A new connector starts enabled, so `enabled: false` needs a PATCH. A connector not created by this
- * POST gets the authConfig too: one adopted from an interrupted create (its secret values cannot be
- * checked), or, with `forceNewIntegration: false`, an existing connector of the app that the server
- * handed back under another name.
+ * A new connector starts enabled, so `enabled: false` needs a PATCH. An adopted connector gets the
+ * authConfig too: its secret values cannot be compared, and from now on the stack's are the ones that hold.
  */
-function followUpPatch(record: ConnectorRecord, inputs: CheckedConnectorInputs, adopted: boolean) {
-  const tookOver = adopted || record.name !== inputs.name;
+function followUpPatch(record: ConnectorRecord, inputs: CheckedConnectorInputs, takenOver: boolean) {
   return withoutUndefined({
     enabled: record.enabled === inputs.enabled ? undefined : inputs.enabled,
-    authConfig: tookOver ? inputs.authConfig : undefined,
+    authConfig: takenOver ? inputs.authConfig : undefined,
   });
 }
 
@@ -101,14 +141,25 @@ function nameTakenError(
   conflict: ConflictError,
 ) {
   const which = existingId ? `connector ${existingId}` : "another connector";
-  const takeOver = existingId
-    ? `manage it with IntegrationState (integrationId: "${existingId}")`
-    : "manage it with IntegrationState (its integrationId)";
+  const id = existingId ?? "<its id>";
   return new ProviderError(
-    `The name "${inputs.name}" is already used by ${which}, whose app, scheme or visible authConfig differ ` +
-      `from this resource's. Choose another name, delete that connector, ${takeOver}, or set ` +
-      "forceNewIntegration: false to let the server hand back an existing connector of the app. " +
-      `(A replacement that keeps the name needs deletionPolicy "delete".) (${conflict.message})`,
+    `The name "${inputs.name}" is already used by ${which}. Nothing was created. If \`pulumi up --replace\` ` +
+      "(or a tainted resource) is replacing this connector, the engine creates the replacement before it " +
+      "deletes the old one, and names are unique: set the resource option deleteBeforeReplace: true, or " +
+      `leave name unset so that a replacement gets a fresh name. If an interrupted \`pulumi up\` of this ` +
+      "stack created it (the CLI then reports a pending CREATE), import it with `pulumi refresh " +
+      `--import-pending-creates <this resource's URN> ${id}\`. To take that connector over on purpose, set ` +
+      `adoptId: "${id}"; to manage only its state, use IntegrationState (integrationId: "${id}"). ` +
+      `Otherwise choose another name. (${conflict.message})`,
+  );
+}
+
+function handBackRefused(inputs: CheckedConnectorInputs, existing: { id: string; name: string }[]) {
+  const list = existing.map((connector) => `${connector.id} ("${connector.name}")`).join(", ");
+  return new ProviderError(
+    `Connector "${inputs.name}": with forceNewIntegration: false the service hands back an existing ` +
+      `connector of the app instead of creating one, and this app has ${list}. A connector is never taken ` +
+      `over silently: adopt one on purpose with adoptId (and its name), or set forceNewIntegration: true.`,
   );
 }
 
@@ -116,7 +167,8 @@ async function readConnector(client: ApiClient, id: string, props: ConnectorOutp
   const record = await getUnlessGone(client, id);
   if (!record) return { id: "" };
   const local = { ...props, authConfig: mergeVisibleAuthConfig(props.authConfig, record.authConfig) };
-  return { id, props: connectorOutputs(record, local) };
+  const refreshed = connectorOutputs(record, local);
+  return { id, props: refreshed, inputs: inputsOf(refreshed) };
 }
 
 async function updateConnector(
@@ -159,8 +211,4 @@ function goneError(id: string, notFound: NotFoundError) {
     `Connector ${id} no longer exists: run \`pulumi refresh\` to drop it from state, then \`pulumi up\` to ` +
       `create it again. (${notFound.message})`,
   );
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

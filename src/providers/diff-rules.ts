@@ -13,15 +13,15 @@ export function compare(applied: unknown, desired: unknown): Comparison {
 }
 
 /**
- * Which properties force a replacement: only those known to change. A replace-field whose new value is
- * unknown (preview only) is reported as a change, not a replacement: the value is usually derived from
- * another resource's output that is merely being updated and will come back the same, and announcing a
- * replacement of a connector that will in fact be kept would be the spurious replace the preview must not
- * show. The real `up` diffs again with known values, so a value that does change still replaces then.
+ * Which properties force a replacement: those that change, and, in a preview, those whose new value is not
+ * known yet. An unknown may still turn out the same, but a preview that shows an update where `up` then
+ * replaces would hide the one change that deletes something; Terraform plans and Pulumi's bridged
+ * providers likewise show such a change as a possible replacement (`+-`). The real `up` diffs again with
+ * known values.
  */
 export function replacingFields(replaceFields: Record<string, Comparison>): string[] {
   return Object.entries(replaceFields)
-    .filter(([, comparison]) => comparison === "changed")
+    .filter(([, comparison]) => comparison !== "same")
     .map(([field]) => field);
 }
 

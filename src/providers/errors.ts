@@ -5,6 +5,9 @@
  * so no stack trace (and never a secret: messages only name ids, names and the API's own secret-free
  * text) reaches the user.
  */
+/** The property the SDK adds to every input and output map: the serialized provider. */
+export const PROVIDER_KEY = "__provider";
+
 export class ProviderError extends Error {
   constructor(message: string) {
     super(message);
@@ -30,6 +33,22 @@ export class PartialCreateError extends ProviderError {
   }
 }
 
+/**
+ * Runs a create. The SDK's host sends a partial create's `properties` as they are (unlike a successful
+ * create's outputs, it does not add the serialized provider to them), and the engine stores them as the
+ * resource's outputs: without `__provider` no later refresh or delete could load a provider for it, and
+ * the connector would be stranded. So the partial outputs get the one the inputs carry.
+ */
+export async function keepingProviderOnPartialCreate<T>(inputs: object, create: () => Promise<T>): Promise<T> {
+  try {
+    return await create();
+  } catch (error) {
+    if (!(error instanceof PartialCreateError) || !(PROVIDER_KEY in inputs)) throw error;
+    const provider = (inputs as Record<string, unknown>)[PROVIDER_KEY];
+    throw new PartialCreateError(error.id, { ...error.properties, [PROVIDER_KEY]: provider }, error.message);
+  }
+}
+
 /** Runs a handler step and makes whatever it throws fit for the user's eyes (see above). */
 export async function readably<T>(step: () => Promise<T>): Promise<T> {
   try {
@@ -43,4 +62,8 @@ function asReadable(error: unknown): Error {
   const readable = error instanceof Error ? error : new ProviderError(String(error));
   readable.stack = readable.message;
   return readable;
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

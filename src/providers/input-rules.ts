@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { toCheckFailures } from "./check-failures";
+import { PROVIDER_KEY } from "./errors";
 import type { CheckFailure, CheckResult } from "./types";
 import { isUnknown } from "./unknowns";
 
@@ -32,8 +33,6 @@ export function authConfigField() {
     .optional();
 }
 
-/** The property the SDK adds to every call; it is the serialized provider, not an input of ours. */
-const PROVIDER_KEY = "__provider";
 
 /**
  * Validates raw inputs against per-field rules, then cross-field rules. Preview-unknown values pass every

@@ -17,7 +17,10 @@ export function diffIntegrationState(
   return {
     changes: anyChange(replaceFields, updateFields, recordedFields),
     replaces: replacingFields(replaceFields),
-    // Another integration: the new state can be applied before the old one is let go.
-    deleteBeforeReplace: false,
+    // Another integration: its state can be applied before the old one is let go. The same integration
+    // (a targeted `up --replace`) must be let go first, so that the new resource finds the value the old
+    // one found; the IntegrationState resource sets the deleteBeforeReplace option for the engine-driven
+    // case, where no diff is asked (see integration-state.ts).
+    deleteBeforeReplace: replaceFields.integrationId === "same",
   };
 }

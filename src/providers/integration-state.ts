@@ -3,7 +3,7 @@ import { mergeVisibleAuthConfig } from "./auth-config";
 import { getUnlessGone } from "./gone";
 import { createClientForCall } from "./client-for-call";
 import { compare } from "./diff-rules";
-import { readably, ProviderError } from "./errors";
+import { keepingProviderOnPartialCreate, messageOf, PartialCreateError, ProviderError, readably } from "./errors";
 import { checkIntegrationStateInputs, type CheckedIntegrationStateInputs } from "./integration-state-inputs";
 import { integrationStateOutputs, type IntegrationStateOutputs } from "./integration-state-outputs";
 import { diffIntegrationState } from "./integration-state-diff";
@@ -22,30 +22,60 @@ export type IntegrationStateHandlers = ResourceHandlers<
  */
 export function createIntegrationStateHandlers(): IntegrationStateHandlers {
   const api = createClientForCall();
+  /**
+   * `priorEnabled` of the IntegrationStates this process has let go, by integration id. A replacement on
+   * the same integration (`up --replace`) deletes the old resource first (the resource's
+   * deleteBeforeReplace default) and then creates the new one in the same provider process: the new one
+   * takes over what the old one found, instead of reading back the value the old one managed (which
+   * "retain" leaves in place), so the value found before any stack touched the integration is never lost.
+   */
+  const released = new Map<string, boolean>();
   return {
     configure: async (req) => api.configure(req.config),
     check: (_olds, news) => readably(async () => withoutUndefined(checkIntegrationStateInputs(news))),
     diff: (_id, olds, news) => readably(async () => diffIntegrationState(olds, news)),
-    create: (inputs) => readably(() => createIntegrationState(api.client(), inputs)),
+    create: (inputs) =>
+      readably(() =>
+        keepingProviderOnPartialCreate(inputs, () => createIntegrationState(api.client(), inputs, released)),
+      ),
     read: (id, props) => readably(() => readIntegrationState(api.client(), id, props)),
     update: (id, olds, news) => readably(() => updateIntegrationState(api.client(), id, olds, news)),
-    delete: (id, props) => readably(() => deleteIntegrationState(api.client(), id, props)),
+    delete: (id, props) => readably(() => deleteIntegrationState(api.client(), id, props, released)),
   };
 }
 
-async function createIntegrationState(client: ApiClient, inputs: CheckedIntegrationStateInputs) {
+async function createIntegrationState(
+  client: ApiClient,
+  inputs: CheckedIntegrationStateInputs,
+  released: Map<string, boolean>,
+) {
   const id = inputs.integrationId;
   const record = await client.getIntegration(id).catch((error: unknown) => {
     throw error instanceof NotFoundError ? unknownIntegrationError(id, error.message) : error;
   });
   if (record.deleted) throw unknownIntegrationError(id, "it is deleted");
+  const priorEnabled = released.get(id) ?? record.enabled;
+  released.delete(id);
   // authConfig is always sent when managed: the server's copy is redacted, so it cannot be compared.
   const patch = withoutUndefined({
     enabled: inputs.enabled === record.enabled ? undefined : inputs.enabled,
     authConfig: inputs.authConfig,
   });
-  if (Object.keys(patch).length > 0) await client.updateIntegration(id, patch);
-  return { id, outs: integrationStateOutputs(inputs, record.enabled) };
+  if (Object.keys(patch).length > 0) {
+    await client.updateIntegration(id, patch).catch((error: unknown) => {
+      // The integration is now touched (the PATCH may have landed before its answer was lost): keep the
+      // resource in state with the value it found, and with nothing recorded as applied, so that the next
+      // `up` applies it again instead of reading the managed value back as the prior one.
+      const found = { ...inputs, enabled: inputs.enabled === undefined ? undefined : record.enabled };
+      throw new PartialCreateError(
+        id,
+        integrationStateOutputs({ ...found, authConfig: undefined }, priorEnabled),
+        `IntegrationState of "${id}": setting ${Object.keys(patch).join(" and ")} failed: ${messageOf(error)} ` +
+          "It is kept in state; run `pulumi up` again to finish.",
+      );
+    });
+  }
+  return { id, outs: integrationStateOutputs(inputs, priorEnabled) };
 }
 
 async function readIntegrationState(client: ApiClient, id: string, props: IntegrationStateOutputs) {
@@ -56,7 +86,11 @@ async function readIntegrationState(client: ApiClient, id: string, props: Integr
     enabled: props.enabled === undefined ? undefined : record.enabled,
     authConfig: mergeVisibleAuthConfig(props.authConfig, record.authConfig),
   };
-  return { id, props: integrationStateOutputs(refreshed, props.priorEnabled) };
+  const outputs = integrationStateOutputs(refreshed, props.priorEnabled);
+  // The refreshed values become the inputs too, so that an input under ignoreChanges keeps what a refresh
+  // found (see inputsOf in connector-outputs.ts).
+  const { priorEnabled: _prior, ...inputs } = outputs;
+  return { id, props: outputs, inputs };
 }
 
 async function updateIntegrationState(
@@ -82,7 +116,13 @@ async function updateIntegrationState(
   return { outs: integrationStateOutputs(news, olds.priorEnabled) };
 }
 
-async function deleteIntegrationState(client: ApiClient, id: string, props: IntegrationStateOutputs) {
+async function deleteIntegrationState(
+  client: ApiClient,
+  id: string,
+  props: IntegrationStateOutputs,
+  released: Map<string, boolean>,
+) {
+  released.set(id, props.priorEnabled);
   // Only `enabled` can be restored: the prior authConfig's secret values were never readable.
   const restore =
     props.onDelete === "restore" && props.enabled !== undefined && props.enabled !== props.priorEnabled;

@@ -34,10 +34,12 @@ export interface CreateResult<Outputs> {
   outs: Outputs;
 }
 
-export interface ReadResult<Outputs> {
+export interface ReadResult<Outputs, Inputs = never> {
   /** "" when the resource is gone: the engine then drops it from state. */
   id: string;
   props?: Outputs;
+  /** The inputs the engine stores in place of the old ones (see `inputsOf` in connector-outputs.ts). */
+  inputs?: Inputs;
 }
 
 export interface UpdateResult<Outputs> {
@@ -50,7 +52,7 @@ export interface ResourceHandlers<Inputs, Outputs> {
   check(olds: Record<string, unknown>, news: Record<string, unknown>): Promise<CheckResult<Inputs>>;
   diff(id: string, olds: Outputs, news: Inputs): Promise<DiffResult>;
   create(inputs: Inputs): Promise<CreateResult<Outputs>>;
-  read(id: string, props: Outputs): Promise<ReadResult<Outputs>>;
+  read(id: string, props: Outputs): Promise<ReadResult<Outputs, Inputs>>;
   update(id: string, olds: Outputs, news: Inputs): Promise<UpdateResult<Outputs>>;
   delete(id: string, props: Outputs): Promise<void>;
 }

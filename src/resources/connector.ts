@@ -11,6 +11,10 @@ export type ConnectorArgs = InputsOf<ConnectorInputs>;
  * A connector (integration) of the Trigger and Integration Management API, created and owned by this
  * resource. Changing name, appName/appId, authScheme or useServiceAuth replaces it; authConfig and enabled
  * are updated in place. `id` is the connector's id.
+ *
+ * Without `name`, the connector is autonamed `<logical name>-<7 random characters>` (or
+ * `<namePrefix><...>`): the name is chosen at the first create and kept across updates, and a replacement
+ * gets a fresh one and is created before the old connector is deleted.
  */
 export class Connector extends pulumi.dynamic.Resource {
   declare readonly name: pulumi.Output<ConnectorOutputs["name"]>;
@@ -29,6 +33,8 @@ export class Connector extends pulumi.dynamic.Resource {
   declare readonly defaultConnectorId: pulumi.Output<ConnectorOutputs["defaultConnectorId"]>;
   declare readonly forceNewIntegration: pulumi.Output<ConnectorOutputs["forceNewIntegration"]>;
   declare readonly deletionPolicy: pulumi.Output<ConnectorOutputs["deletionPolicy"]>;
+  declare readonly namePrefix: pulumi.Output<ConnectorOutputs["namePrefix"]>;
+  declare readonly adoptId: pulumi.Output<ConnectorOutputs["adoptId"]>;
 
   constructor(name: string, args: ConnectorArgs, opts?: pulumi.CustomResourceOptions) {
     super(
@@ -49,7 +55,9 @@ export class Connector extends pulumi.dynamic.Resource {
         defaultConnectorId: undefined,
         forceNewIntegration: undefined,
         deletionPolicy: undefined,
+        adoptId: undefined,
         ...args,
+        namePrefix: args.name === undefined ? (args.namePrefix ?? `${name}-`) : args.namePrefix,
         // Secret in the stored inputs too, even when given as a plain object.
         authConfig: args.authConfig === undefined ? undefined : pulumi.secret(args.authConfig),
       },

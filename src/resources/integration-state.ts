@@ -36,7 +36,13 @@ export class IntegrationState extends pulumi.dynamic.Resource {
         // Secret in the stored inputs too, even when given as a plain object.
         authConfig: args.authConfig === undefined ? undefined : pulumi.secret(args.authConfig),
       },
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["authConfig"] }),
+      pulumi.mergeOptions(opts, {
+        additionalSecretOutputs: ["authConfig"],
+        // A replacement on the same integration (`up --replace`: the engine asks no diff then, and creates
+        // first unless told otherwise) must let go before it takes over, so that the new resource inherits
+        // the value the old one found (see integration-state.ts). The program's own option wins.
+        deleteBeforeReplace: opts?.deleteBeforeReplace ?? true,
+      }),
       "integrations",
       "IntegrationState",
     );

@@ -6,6 +6,7 @@ import {
   ConflictError,
   RateLimitError,
   ServerError,
+  UnprovenCreateError,
 } from "../../src/client";
 import { sendJson, startLocalServer, type LocalServer } from "./local-server";
 
@@ -157,21 +158,29 @@ describe("POST", () => {
 });
 
 describe("createIntegration after a lost response", () => {
-  it("adopts the connector the lost POST created instead of creating another", async () => {
-    let created = false;
-    server = await startLocalServer((req, res) => {
+  /** A server that applies the POST (stamping createdAt) but never answers it: the client times out. */
+  async function startSilentCreator(shown: Partial<typeof connector> = {}) {
+    let createdAt: string | undefined;
+    return startLocalServer((req, res) => {
       if (req.method === "POST") {
-        created = true;
-        return; // applied, but the response never comes: the client times out
+        createdAt = new Date().toISOString();
+        return;
       }
+      if (req.method === "PATCH") return res.writeHead(204).end();
+      const record = { ...connector, createdAt, ...shown };
       if (req.url.startsWith("/api/v1/integrations?")) {
-        return sendJson(res, 200, { items: created ? [{ ...connector }] : [], totalPages: 1, page: 1 });
+        return sendJson(res, 200, { items: createdAt ? [record] : [], totalPages: 1, page: 1 });
       }
-      sendJson(res, 200, connector);
+      sendJson(res, 200, record);
     });
+  }
+
+  it("recovers the connector the lost POST provably created, and sets its authConfig again", async () => {
+    server = await startSilentCreator();
     const record = await clientOf(server, { timeoutMs: 200 }).createIntegration({
       name: "my-github",
       appName: "github",
+      authConfig: { client_id: "id-1", client_secret: "s3cret" },
     });
     expect(record.id).toBe("int-1");
     const calls = server.requests.map((r) => `${r.method} ${r.url.split("?")[0]}`);
@@ -179,8 +188,36 @@ describe("createIntegration after a lost response", () => {
       "POST /api/v1/integrations",
       "GET /api/v1/integrations",
       "GET /api/v1/integrations/int-1",
+      "PATCH /api/v1/integrations/int-1",
     ]);
     expect(server.requests[1].url).toContain("showDisabled=true");
+    expect(JSON.parse(server.requests[3].body)).toEqual({
+      authConfig: { client_id: "id-1", client_secret: "s3cret" },
+    });
+  });
+
+  it.each([
+    [
+      "created before the request",
+      { createdAt: "2020-01-01T00:00:00.000Z" },
+      "it was created before the request was sent",
+    ],
+    ["without createdAt", { createdAt: undefined }, "it has no createdAt"],
+    ["of another app", { appName: "gitlab" }, "its app differs"],
+    [
+      "with another visible authConfig value",
+      { authConfig: { client_id: "someone-else" } },
+      "a visible authConfig value differs",
+    ],
+  ])("does not take a namesake %s as its own: UnprovenCreateError names it", async (_case, shown, doubt) => {
+    server = await startSilentCreator(shown);
+    const error = await clientOf(server, { timeoutMs: 200 })
+      .createIntegration({ name: "my-github", appName: "github", authConfig: { client_id: "id-1" } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnprovenCreateError);
+    expect((error as UnprovenCreateError).existingId).toBe("int-1");
+    expect((error as UnprovenCreateError).message).toContain(doubt);
+    expect(server.requests.map((r) => r.method)).not.toContain("PATCH");
   });
 
   it("sends the POST again when the lookup finds nothing", async () => {

@@ -46,6 +46,17 @@ afterAll(async () => {
 });
 
 describe("getTriggers", () => {
+  it.each([["integrationIds"], ["appNames"], ["connectedAccountIds"], ["triggerIds"]])(
+    "an explicitly empty %s list selects nothing, without a request (not the whole catalog)",
+    async (filter) => {
+      const before = requestsTo(triggersRoute);
+      const { triggers } = await getTriggers({ [filter]: [] }, { client });
+      expect(triggers).toEqual([]);
+      expect((await getTriggers({ appNames: ["github"], [filter]: [""] }, { client })).triggers).toEqual([]);
+      expect(requestsTo(triggersRoute)).toBe(before);
+    },
+  );
+
   it("filters by app names sent comma-separated", async () => {
     const { triggers } = await getTriggers({ appNames: ["github", "slack"] }, { client });
     expect(new Set(triggers.map((trigger) => trigger.appName))).toEqual(new Set(["github", "slack"]));
@@ -119,6 +130,12 @@ describe("getTriggers", () => {
 });
 
 describe("getActiveTriggers", () => {
+  it("an explicitly empty filter list selects nothing, without a request", async () => {
+    const before = requestsTo("/api/v1/triggers/active_triggers");
+    expect((await getActiveTriggers({ integrationIds: [] }, { client })).triggers).toEqual([]);
+    expect(requestsTo("/api/v1/triggers/active_triggers")).toBe(before);
+  });
+
   const route = "/api/v1/triggers/active_triggers";
 
   it("follows every page: 250 instances at limit 100 in 3 requests", async () => {

@@ -11,7 +11,22 @@ const validState = { integrationId: "int-1", enabled: false };
 
 /** [case, inputs, expected failure (property, a fragment of the reason)] */
 const connectorRules: [string, Record<string, unknown>, CheckFailure][] = [
-  ["missing name", { appName: "github" }, { property: "name", reason: "is required" }],
+  ["missing name", { appName: "github" }, { property: "name", reason: "is required unless namePrefix" }],
+  [
+    "name and namePrefix",
+    { ...validConnector, namePrefix: "gh-" },
+    { property: "namePrefix", reason: "give name or namePrefix, not both" },
+  ],
+  [
+    "adoptId without name",
+    { appName: "github", namePrefix: "gh-", adoptId: "conn-1" },
+    { property: "name", reason: "is required with adoptId" },
+  ],
+  [
+    "empty namePrefix",
+    { appName: "github", namePrefix: "" },
+    { property: "namePrefix", reason: "must not be empty" },
+  ],
   ["empty name", { ...validConnector, name: "" }, { property: "name", reason: "must not be empty" }],
   ["name not a string", { ...validConnector, name: 42 }, { property: "name", reason: "must be a string" }],
   ["neither appName nor appId", { name: "x" }, { property: "appName", reason: "is required unless appId" }],
@@ -201,5 +216,32 @@ describe("values unknown during a preview pass check", () => {
     const result = await integrationState.check({}, news);
     expect(result.failures).toEqual([]);
     expect(result.inputs).toMatchObject(news);
+  });
+});
+
+describe("autonaming: a connector without name gets `<namePrefix><7 random characters>`", () => {
+  const autonamed = { appName: "github", namePrefix: "github-" };
+  const nameOf = async (olds: Record<string, unknown>, news: Record<string, unknown> = autonamed) =>
+    (await connector.check(olds, news)).inputs.name;
+
+  test("a new resource (no olds) gets a fresh name; so does every replacement (checked again without olds)", async () => {
+    const first = await nameOf({});
+    expect(first).toMatch(/^github-[0-9a-z]{7}$/);
+    expect(await nameOf({})).not.toBe(first);
+  });
+
+  test("an update keeps the name chosen at the first create", async () => {
+    const { inputs } = await connector.check({}, autonamed);
+    expect(await nameOf(inputs, { ...autonamed, enabled: false })).toBe(inputs.name);
+  });
+
+  test("a new prefix, or a name that was fixed before, gets a fresh name", async () => {
+    const { inputs } = await connector.check({}, autonamed);
+    expect(await nameOf(inputs, { ...autonamed, namePrefix: "gh-" })).toMatch(/^gh-[0-9a-z]{7}$/);
+    expect(await nameOf({ ...validConnector }, autonamed)).toMatch(/^github-[0-9a-z]{7}$/);
+  });
+
+  test("a prefix not known yet (preview) leaves the name unknown", async () => {
+    expect(await nameOf({}, { ...autonamed, namePrefix: UNKNOWN })).toBe(UNKNOWN);
   });
 });

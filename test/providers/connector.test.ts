@@ -25,6 +25,15 @@ async function inputsFor(overrides: Record<string, unknown> = {}): Promise<Check
   return inputs;
 }
 
+/** The live connectors that hold this name. */
+async function namesakes(name: string): Promise<string[]> {
+  const ids: string[] = [];
+  for await (const item of bed.inspect.listIntegrations({ showDisabled: true })) {
+    if (item.name === name && item.deleted !== true) ids.push(item.id);
+  }
+  return ids;
+}
+
 async function created(overrides: Record<string, unknown> = {}) {
   const inputs = await inputsFor(overrides);
   const { id, outs } = await bed.connector.create(inputs);
@@ -65,55 +74,100 @@ describe("create", () => {
     expect((await bed.inspect.getIntegration(id)).enabled).toBe(false);
   });
 
-  test("a name taken by someone else's connector is a 409 that names it and how to take it over", async () => {
+  test("a name already taken is a 409 error that names the connector and every way on; nothing is taken", async () => {
+    // The same inputs as the holder's: a second stack, a `--replace` that creates first, or a create that
+    // an earlier run never recorded all look like this from here, so none of them is adopted silently.
     const first = await created();
-    const otherClient = { ...GITHUB_AUTH, client_id: "someone-elses-client" };
-    const error = await bed.connector
-      .create(await inputsFor({ name: first.inputs.name, authConfig: otherClient }))
-      .catch((e: Error) => e);
+    const error = (await bed.connector.create(first.inputs).catch((e: Error) => e)) as Error;
     expect(error).toBeInstanceOf(Error);
-    const { message, stack } = error as Error;
-    expect(message).toContain(`connector ${first.id}`);
+    const { message, stack } = error;
+    expect(message).toContain(`The name "${first.inputs.name}" is already used by connector ${first.id}`);
+    expect(message).toContain("deleteBeforeReplace: true");
+    expect(message).toContain(`--import-pending-creates <this resource's URN> ${first.id}`);
+    expect(message).toContain(`adoptId: "${first.id}"`);
     expect(message).toContain(`IntegrationState (integrationId: "${first.id}")`);
-    expect(message).toContain("forceNewIntegration: false");
     expect(message).toContain("POST /api/v1/integrations -> 409 Conflict");
     expect(message).not.toContain(GITHUB_AUTH.client_secret);
     expect(message).not.toMatch(/\n/);
     expect(stack).toBe(message);
+    expect(await namesakes(first.inputs.name)).toEqual([first.id]);
+    // The holder was not touched: no PATCH reached it.
+    expect((await bed.inspect.getIntegration(first.id)).updatedAt).toBe(first.outs.updatedAt);
   });
 
-  test("a connector left by an interrupted create of the same inputs is adopted, not duplicated", async () => {
-    // The provider died after the POST: the connector exists remotely but never reached state.
-    const orphan = await created({ enabled: false });
+  test("adoptId takes over an existing connector on purpose: one GET and one PATCH, no POST", async () => {
+    const existing = await created({ enabled: false });
+    const newConfig = { ...GITHUB_AUTH, client_id: "taken-over" };
+    const inputs = await inputsFor({
+      name: existing.inputs.name,
+      adoptId: existing.id,
+      authConfig: newConfig,
+    });
     let result!: { id: string; outs: ConnectorOutputs };
-    // POST (409), find by name, GET, PATCH of the authConfig (its secret values cannot be compared).
-    expect(await bed.requestsOf(async () => (result = await bed.connector.create(orphan.inputs)))).toBe(4);
-    expect(result.id).toBe(orphan.id);
-    expect(result.outs).toMatchObject({ name: orphan.inputs.name, enabled: false, authConfig: GITHUB_AUTH });
-    const sameName: string[] = [];
-    for await (const item of bed.inspect.listIntegrations({ showDisabled: true })) {
-      if (item.name === orphan.inputs.name) sameName.push(item.id);
-    }
-    expect(sameName).toEqual([orphan.id]);
+    bed.emulator.requestLog.clear();
+    result = await bed.connector.create(inputs);
+    expect(bed.emulator.requestLog.entries().map((entry) => entry.method)).toEqual(["GET", "PATCH"]);
+    expect(result.id).toBe(existing.id);
+    expect(result.outs).toMatchObject({ enabled: true, authConfig: newConfig, adoptId: existing.id });
+    const remote = await bed.inspect.getIntegration(existing.id);
+    expect(remote).toMatchObject({ enabled: true, authConfig: { client_id: "taken-over" } });
+    // From now on it is this resource's: deleting the resource deletes it.
+    await bed.connector.delete(result.id, result.outs);
+    expect((await bed.inspect.getIntegration(existing.id)).deleted).toBe(true);
   });
 
-  test("forceNewIntegration: false takes over the app's existing connector and applies the authConfig", async () => {
+  test("adoptId of a connector that differs in name, app or scheme is refused, naming each difference", async () => {
+    const existing = await created();
+    const inputs = await inputsFor({ adoptId: existing.id, appName: "linear", authScheme: "API_KEY" });
+    const error = (await bed.connector.create(inputs).catch((e: Error) => e)) as Error;
+    expect(error.message).toContain(
+      `adoptId "${existing.id}": that connector is not the one these inputs describe`,
+    );
+    expect(error.message).toContain(`it is named "${existing.inputs.name}", not "${inputs.name}"`);
+    expect(error.message).toContain('its app is "github"');
+    expect(error.message).toContain("its authScheme is OAUTH2");
+    const unknown = await bed.connector
+      .create(await inputsFor({ adoptId: "no-such-connector" }))
+      .catch((e: Error) => e);
+    expect((unknown as Error).message).toBe(
+      'adoptId "no-such-connector": there is no live connector with that id.',
+    );
+  });
+
+  test("forceNewIntegration: false never takes the app's existing connector silently", async () => {
+    // A rename that creates first would otherwise be handed back the old connector, which the engine then
+    // deletes: the stack would end up pointing at a deleted connector.
     const existing = await created({
       appName: "linear",
       authScheme: "API_KEY",
-      authConfig: { api_key: "old-key-123" },
+      authConfig: { api_key: "k-1" },
     });
-    const newConfig = { api_key: "new-key-456" };
     const inputs = await inputsFor({
       appName: "linear",
       authScheme: "API_KEY",
-      authConfig: newConfig,
+      authConfig: { api_key: "new-key-456" },
+      forceNewIntegration: false,
+    });
+    bed.emulator.requestLog.clear();
+    const error = (await bed.connector.create(inputs).catch((e: Error) => e)) as Error;
+    expect(error.message).toContain(
+      "with forceNewIntegration: false the service hands back an existing connector",
+    );
+    expect(error.message).toContain(`${existing.id} ("${existing.inputs.name}")`);
+    expect(bed.emulator.requestLog.entries().map((entry) => entry.method)).toEqual(["GET"]);
+    expect((await bed.inspect.getIntegration(existing.id)).updatedAt).toBe(existing.outs.updatedAt);
+  });
+
+  test("forceNewIntegration: false creates when the app has no connector yet", async () => {
+    const inputs = await inputsFor({
+      appName: "notion",
+      authScheme: "API_KEY",
+      authConfig: { api_key: "k-2" },
       forceNewIntegration: false,
     });
     const { id, outs } = await bed.connector.create(inputs);
-    expect(id).toBe(existing.id);
-    expect(outs.authConfig).toEqual(newConfig);
-    expect(outs.lastApplied.name).toBe(inputs.name);
+    expect(outs.name).toBe(inputs.name);
+    expect(await namesakes(inputs.name)).toEqual([id]);
   });
 
   test("an API error is one readable line without a secret or a stack trace", async () => {
@@ -132,7 +186,7 @@ describe("read", () => {
     const { id, outs, inputs } = await created();
     let read!: Awaited<ReturnType<typeof bed.connector.read>>;
     expect(await bed.requestsOf(async () => (read = await bed.connector.read(id, outs)))).toBe(1);
-    expect(read).toEqual({ id, props: outs });
+    expect(read).toEqual({ id, props: outs, inputs });
     expect((await bed.connector.diff(id, read.props!, inputs)).changes).toBe(false);
   });
 
@@ -142,12 +196,14 @@ describe("read", () => {
       enabled: false,
       authConfig: { client_id: "changed-remotely", client_secret: "other-secret" },
     });
-    const { props } = await bed.connector.read(id, outs);
+    const { props, inputs: refreshedInputs } = await bed.connector.read(id, outs);
     expect(props).toMatchObject({ enabled: false });
     expect(props!.authConfig).toEqual({ ...GITHUB_AUTH, client_id: "changed-remotely" });
+    // The drift becomes the stored inputs too: what ignoreChanges takes an ignored input from.
+    expect(refreshedInputs).toEqual({ ...inputs, enabled: false, authConfig: props!.authConfig });
     // The next update puts things back.
     const diff = await bed.connector.diff(id, props!, inputs);
-    expect(diff).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    expect(diff).toEqual({ changes: true, replaces: [], deleteBeforeReplace: true });
     const { outs: updated } = await bed.connector.update(id, props!, inputs);
     expect(updated).toMatchObject({ enabled: true, authConfig: GITHUB_AUTH });
     const remote = await bed.inspect.getIntegration(id);

@@ -36,8 +36,12 @@ const news: CheckedConnectorInputs = {
   deletionPolicy: "delete",
 };
 
-const none: DiffResult = { changes: false, replaces: [], deleteBeforeReplace: false };
-const update: DiffResult = { changes: true, replaces: [], deleteBeforeReplace: false };
+/**
+ * While the name stays fixed, every answer asks for delete-before-replace (names are unique), even one that
+ * replaces nothing: the engine may replace anyway, and honours the answer when it does.
+ */
+const none: DiffResult = { changes: false, replaces: [], deleteBeforeReplace: true };
+const update: DiffResult = { changes: true, replaces: [], deleteBeforeReplace: true };
 /** A replacement that keeps the name: the old connector must go first (names are unique). */
 const replaceInPlace = (field: string): DiffResult => ({
   changes: true,
@@ -55,18 +59,23 @@ const connectorTable: [string, Partial<ConnectorOutputs>, Partial<CheckedConnect
   ["nothing", {}, {}, none],
   ["authConfig (key order only)", {}, { authConfig: { client_secret: "s3cret", client_id: "id-1" } }, none],
   ["name", {}, { name: "gh-2" }, replaceRenamed("name")],
-  ["name (unknown)", {}, { name: UNKNOWN }, update],
+  ["name (unknown): a possible replacement, created first", {}, { name: UNKNOWN }, replaceRenamed("name")],
   ["appName", {}, { appName: "gitlab" }, replaceInPlace("appName")],
-  ["appName (unknown)", {}, { appName: UNKNOWN }, update],
+  ["appName (unknown): a possible replacement", {}, { appName: UNKNOWN }, replaceInPlace("appName")],
   ["appName -> appId of the same app", {}, { appName: undefined, appId: "app-gh" }, none],
   ["appName -> appId of another app", {}, { appName: undefined, appId: "app-gl" }, replaceInPlace("appId")],
-  ["appId (unknown)", {}, { appName: undefined, appId: UNKNOWN }, update],
+  ["appId (unknown)", {}, { appName: undefined, appId: UNKNOWN }, replaceInPlace("appId")],
   ["appName spelled as applied, server echoes it otherwise", { appName: "GitHub-echo" }, {}, none],
   ["authScheme", {}, { authScheme: "API_KEY" }, replaceInPlace("authScheme")],
-  ["authScheme (unknown)", {}, { authScheme: UNKNOWN }, update],
+  ["authScheme (unknown)", {}, { authScheme: UNKNOWN }, replaceInPlace("authScheme")],
   ["authScheme removed", {}, { authScheme: undefined }, replaceInPlace("authScheme")],
   ["useServiceAuth", {}, { useServiceAuth: true }, replaceInPlace("useServiceAuth")],
-  ["useServiceAuth (unknown)", {}, { useServiceAuth: UNKNOWN as unknown as boolean }, update],
+  [
+    "useServiceAuth (unknown)",
+    {},
+    { useServiceAuth: UNKNOWN as unknown as boolean },
+    replaceInPlace("useServiceAuth"),
+  ],
   [
     "name and authScheme",
     {},
@@ -96,6 +105,28 @@ const connectorTable: [string, Partial<ConnectorOutputs>, Partial<CheckedConnect
   ["deletionPolicy (unknown)", {}, { deletionPolicy: UNKNOWN as "delete" }, update],
   ["forceNewIntegration", {}, { forceNewIntegration: false }, update],
   ["enabled and authScheme", {}, { enabled: false, authScheme: "API_KEY" }, replaceInPlace("authScheme")],
+  ["adoptId (read at create only)", {}, { adoptId: "conn-9" }, update],
+  // An autonamed connector keeps its name across updates, and its replacement gets a fresh one (the engine
+  // checks again without olds), so it is created before the old one is deleted.
+  [
+    "autonamed: nothing",
+    { namePrefix: "gh-" },
+    { namePrefix: "gh-" },
+    { ...none, deleteBeforeReplace: false },
+  ],
+  [
+    "autonamed: authScheme",
+    { namePrefix: "gh-" },
+    { namePrefix: "gh-", authScheme: "API_KEY" },
+    replaceRenamed("authScheme"),
+  ],
+  ["retain: a rename is fine", { deletionPolicy: "retain" }, { name: "gh-2" }, replaceRenamed("name")],
+  [
+    "retain: an unknown is only a possible replacement (checked again once known)",
+    { deletionPolicy: "retain" },
+    { authScheme: UNKNOWN },
+    replaceInPlace("authScheme"),
+  ],
 ];
 
 describe("Connector diff (against the last applied inputs; no request)", () => {
@@ -120,6 +151,8 @@ const stateNews: CheckedIntegrationStateInputs = {
   onDelete: "retain",
 };
 
+// The same integration: a replacement (only a targeted one can happen) must let go first, so here too every
+// answer that keeps the integration asks for delete-before-replace.
 const stateTable: [
   string,
   Partial<IntegrationStateOutputs>,
@@ -128,7 +161,7 @@ const stateTable: [
 ][] = [
   ["nothing", {}, {}, none],
   ["integrationId", {}, { integrationId: "int-2" }, replaceRenamed("integrationId")],
-  ["integrationId (unknown)", {}, { integrationId: UNKNOWN }, update],
+  ["integrationId (unknown)", {}, { integrationId: UNKNOWN }, replaceRenamed("integrationId")],
   ["enabled", {}, { enabled: true }, update],
   ["enabled (unknown)", {}, { enabled: UNKNOWN as unknown as boolean }, update],
   ["enabled drifted", { enabled: true }, {}, update],
@@ -140,6 +173,29 @@ const stateTable: [
   ["onDelete", {}, { onDelete: "restore" }, update],
   ["onDelete (unknown)", {}, { onDelete: UNKNOWN as "retain" }, update],
 ];
+
+describe("Connector diff refuses a same-name replacement that would keep the old connector", () => {
+  test.each(["retain", "disable"] as const)("deletionPolicy %s, before any request", async (policy) => {
+    const diff = connector.diff(
+      "conn-1",
+      { ...olds, deletionPolicy: policy },
+      { ...news, authScheme: "API_KEY" },
+    );
+    await expect(diff).rejects.toThrow(
+      `Connector "gh" would be replaced by a new one of the same name (authScheme changed), but its ` +
+        `deletionPolicy "${policy}" keeps the old connector`,
+    );
+  });
+
+  test("the old state's policy decides: the old connector is deleted with it", async () => {
+    const diff = connector.diff(
+      "conn-1",
+      { ...olds, deletionPolicy: "retain" },
+      { ...news, deletionPolicy: "delete", authScheme: "API_KEY" },
+    );
+    await expect(diff).rejects.toThrow('first run `pulumi up` with only deletionPolicy: "delete" changed');
+  });
+});
 
 describe("IntegrationState diff", () => {
   test.each(stateTable)("%s", async (_field, oldChange, newChange, expected) => {

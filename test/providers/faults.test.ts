@@ -19,7 +19,9 @@ describe("partial create: the connector exists but the follow-up PATCH failed", 
       },
     );
     bed.emulator.setFaults({ errorRate: 1, match: ["PATCH /api/v1/integrations/:integrationId"] });
-    const error = await bed.connector.create(inputs).catch((e: unknown) => e);
+    // As the dynamic-provider host passes them: with the serialized provider among the inputs.
+    const serialized = { ...inputs, __provider: "serialized-provider-text" };
+    const error = await bed.connector.create(serialized).catch((e: unknown) => e);
     bed.emulator.clearFaults();
 
     expect(error).toBeInstanceOf(PartialCreateError);
@@ -27,6 +29,9 @@ describe("partial create: the connector exists but the follow-up PATCH failed", 
     // What the dynamic-provider host reads to report ErrorResourceInitFailed:
     expect(partial.id).toMatch(/\S/);
     expect(partial.properties).toMatchObject({ name: "partial", enabled: true, authConfig: GITHUB_AUTH });
+    // The host sends these as they are and the engine stores them as the outputs: without the serialized
+    // provider no later refresh or destroy could load one.
+    expect(partial.properties).toHaveProperty("__provider", "serialized-provider-text");
     expect(partial.reasons).toEqual([partial.message]);
     expect(partial.message).toContain(`(id ${partial.id})`);
     expect(partial.message).toContain(`PATCH /api/v1/integrations/${partial.id} -> 503`);
@@ -39,12 +44,25 @@ describe("partial create: the connector exists but the follow-up PATCH failed", 
     expect(await bed.connector.diff(partial.id, olds, inputs)).toEqual({
       changes: true,
       replaces: [],
-      deleteBeforeReplace: false,
+      deleteBeforeReplace: true,
     });
     await bed.connector.update(partial.id, olds, inputs);
     expect((await bed.inspect.getIntegration(partial.id)).enabled).toBe(false);
   });
-  test("a take-over whose authConfig PATCH failed records no authConfig, so the next update sets it", async () => {
+
+  test("a destroy right after a partial create deletes the connector", async () => {
+    const { inputs } = await bed.connector.check(
+      {},
+      { name: "partial-then-destroy", appName: "github", authConfig: GITHUB_AUTH, enabled: false },
+    );
+    bed.emulator.setFaults({ errorRate: 1, match: ["PATCH /api/v1/integrations/:integrationId"] });
+    const partial = (await bed.connector.create(inputs).catch((e: unknown) => e)) as PartialCreateError;
+    bed.emulator.clearFaults();
+    expect(partial).toBeInstanceOf(PartialCreateError);
+    await bed.connector.delete(partial.id, partial.properties as Parameters<typeof bed.connector.delete>[1]);
+    expect((await bed.inspect.getIntegration(partial.id)).deleted).toBe(true);
+  });
+  test("an adoption whose authConfig PATCH failed records no authConfig, so the next update sets it", async () => {
     const existing = await bed.inspect.createIntegration({
       name: "to-take-over",
       appName: "linear",
@@ -55,11 +73,11 @@ describe("partial create: the connector exists but the follow-up PATCH failed", 
     const { inputs } = await bed.connector.check(
       {},
       {
-        name: "taker",
+        name: "to-take-over",
         appName: "linear",
         authScheme: "API_KEY",
         authConfig: { api_key: "new-key-5678" },
-        forceNewIntegration: false,
+        adoptId: existing.id,
       },
     );
     bed.emulator.setFaults({ errorRate: 1, match: ["PATCH /api/v1/integrations/:integrationId"] });
@@ -73,14 +91,22 @@ describe("partial create: the connector exists but the follow-up PATCH failed", 
   });
 });
 
-describe("a create whose response is lost leaves exactly one connector", () => {
+describe("a create whose response is lost leaves exactly one connector, and takes only its own", () => {
   let bed: ProviderTestBed;
   beforeAll(async () => {
     bed = await startTestBed({ "integrations:maxRetries": "2" });
   });
   afterAll(() => bed.close());
 
-  test("the connector made by the lost POST is found by name and adopted", async () => {
+  async function namesakes(name: string): Promise<string[]> {
+    const ids: string[] = [];
+    for await (const item of bed.inspect.listIntegrations({ showDisabled: true })) {
+      if (item.name === name && item.deleted !== true) ids.push(item.id);
+    }
+    return ids;
+  }
+
+  test("the connector the lost POST made is provably its own: recovered, and its authConfig set again", async () => {
     const { inputs } = await bed.connector.check(
       {},
       { name: "lost-response", appName: "github", authConfig: GITHUB_AUTH },
@@ -91,15 +117,47 @@ describe("a create whose response is lost leaves exactly one connector", () => {
       remaining: 1,
       match: ["POST /api/v1/integrations"],
     });
+    bed.emulator.requestLog.clear();
     const { id, outs } = await bed.connector.create(inputs);
     bed.emulator.clearFaults();
 
-    expect(bed.emulator.requestLog.count({ method: "POST", route: "/api/v1/integrations" })).toBe(1);
-    const remote = [];
-    for await (const item of bed.inspect.listIntegrations({ showDisabled: true })) {
-      if (item.name === "lost-response") remote.push(item);
-    }
-    expect(remote.map((item) => item.id)).toEqual([id]);
+    // The POST, the lookup by name, the GET of the evidence, the PATCH of the authConfig; no second POST.
+    expect(bed.emulator.requestLog.entries().map((entry) => `${entry.method} ${entry.route}`)).toEqual([
+      "POST /api/v1/integrations",
+      "GET /api/v1/integrations",
+      "GET /api/v1/integrations/:integrationId",
+      "PATCH /api/v1/integrations/:integrationId",
+    ]);
+    expect(await namesakes("lost-response")).toEqual([id]);
     expect(outs).toMatchObject({ name: "lost-response", authConfig: GITHUB_AUTH, enabled: true });
+  });
+
+  test("a lost answer to a POST whose name was already taken does not take the holder", async () => {
+    // The holder predates the call (a second stack's connector of the same name and config): the POST gets
+    // a 409, the 409 is lost, and the connector found by name must not pass for this call's.
+    const holder = await bed.inspect.createIntegration({
+      name: "held-name",
+      appName: "github",
+      authConfig: GITHUB_AUTH,
+      forceNewIntegration: true,
+    });
+    const { inputs } = await bed.connector.check(
+      {},
+      { name: "held-name", appName: "github", authConfig: GITHUB_AUTH },
+    );
+    bed.emulator.setFaults({
+      resetRate: 1,
+      resetAfterHandler: true,
+      remaining: 1,
+      match: ["POST /api/v1/integrations"],
+    });
+    const error = (await bed.connector.create(inputs).catch((e: Error) => e)) as Error;
+    bed.emulator.clearFaults();
+
+    expect(error.message).toContain(`connector ${holder.id} now holds the name`);
+    expect(error.message).toContain("it was created before the request was sent");
+    expect(error.message).toContain(`adoptId: "${holder.id}"`);
+    expect(await namesakes("held-name")).toEqual([holder.id]);
+    expect((await bed.inspect.getIntegration(holder.id)).updatedAt).toBe(holder.updatedAt);
   });
 });

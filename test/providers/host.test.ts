@@ -100,8 +100,8 @@ test("check answers CheckFailures, not an error", async () => {
   const response = await call<proto.CheckResponse>("check", request);
   const failures = response.getFailuresList().map((f) => [f.getProperty(), f.getReason()]);
   expect(failures).toEqual([
-    ["name", "is required"],
     ["deletionPolicy", 'must be one of "delete", "disable", "retain"'],
+    ["name", 'is required unless namePrefix is given (e.g. name: "github-main")'],
   ]);
 });
 

@@ -1,5 +1,6 @@
 import type { CheckedIntegrationStateInputs } from "../../src/providers/integration-state-inputs";
 import type { IntegrationStateOutputs } from "../../src/providers/integration-state-outputs";
+import { PartialCreateError } from "../../src/providers/errors";
 import { startTestBed, type ProviderTestBed } from "./support";
 
 let bed: ProviderTestBed;
@@ -87,7 +88,8 @@ describe("read", () => {
     expect(
       await bed.requestsOf(async () => (read = await bed.integrationState.read(integrationId, outs))),
     ).toBe(1);
-    expect(read).toEqual({ id: integrationId, props: { ...outs, enabled: true } });
+    const { priorEnabled: _prior, ...refreshedInputs } = { ...outs, enabled: true };
+    expect(read).toEqual({ id: integrationId, props: { ...outs, enabled: true }, inputs: refreshedInputs });
     expect((await bed.integrationState.diff(integrationId, read.props!, inputs)).changes).toBe(true);
   });
 
@@ -162,5 +164,49 @@ describe("delete follows onDelete", () => {
     expect(await bed.requestsOf(() => bed.integrationState.delete(integrationId, outs))).toBeLessThanOrEqual(
       1,
     );
+  });
+});
+
+describe("the value found before any stack touched the integration survives", () => {
+  test.each(["retain", "restore"] as const)(
+    "a replacement on the same integration (delete first, then create) with onDelete %s",
+    async (onDelete) => {
+      const integrationId = await existingIntegration();
+      const old = await bed.integrationState.create(
+        await checked({ integrationId, enabled: false, onDelete }),
+      );
+      expect(old.outs.priorEnabled).toBe(true);
+      // `up --replace`: the resource's deleteBeforeReplace default lets the old one go first.
+      await bed.integrationState.delete(integrationId, old.outs);
+      const replacement = await bed.integrationState.create(
+        await checked({ integrationId, enabled: false, onDelete }),
+      );
+      expect(replacement.outs).toMatchObject({ enabled: false, priorEnabled: true });
+      expect((await bed.inspect.getIntegration(integrationId)).enabled).toBe(false);
+    },
+  );
+
+  test("a PATCH that fails after the read is a partial create that keeps the value found", async () => {
+    const integrationId = await existingIntegration();
+    const inputs = await checked({ integrationId, enabled: false, onDelete: "restore" });
+    bed.emulator.setFaults({ errorRate: 1, match: ["PATCH /api/v1/integrations/:integrationId"] });
+    const partial = (await bed.integrationState
+      .create({ ...inputs, __provider: "serialized-provider-text" } as CheckedIntegrationStateInputs)
+      .catch((e: unknown) => e)) as PartialCreateError;
+    bed.emulator.clearFaults();
+    expect(partial).toBeInstanceOf(PartialCreateError);
+    expect(partial.id).toBe(integrationId);
+    expect(partial.properties).toEqual({
+      integrationId,
+      enabled: true,
+      onDelete: "restore",
+      priorEnabled: true,
+      __provider: "serialized-provider-text",
+    });
+    // The next `up` finishes the job from the kept state; priorEnabled is still the value first found.
+    const olds = partial.properties as IntegrationStateOutputs;
+    const { outs } = await bed.integrationState.update(integrationId, olds, inputs);
+    expect(outs).toMatchObject({ enabled: false, priorEnabled: true });
+    expect((await bed.inspect.getIntegration(integrationId)).enabled).toBe(false);
   });
 });

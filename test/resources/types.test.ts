@@ -14,6 +14,8 @@ type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B 
 
 const acceptedConnectorArgs: ConnectorArgs[] = [
   { name: "a", appName: "github" },
+  { namePrefix: "autonamed-", appName: "github" },
+  { name: "adopted", appName: "github", adoptId: "b6f612f8-94d7-4bd4-b613-9a9852460d31" },
   { name: "b", appId: "b6f612f8-94d7-4bd4-b613-9a9852460d31", enabled: false, deletionPolicy: "retain" },
   {
     name: "c",
@@ -28,8 +30,8 @@ const acceptedConnectorArgs: ConnectorArgs[] = [
 const bothApps: ConnectorArgs = { name: "x", appName: "github", appId: "y" };
 // @ts-expect-error -- neither appName nor appId
 const noApp: ConnectorArgs = { name: "x" };
-// @ts-expect-error -- name is required
-const noName: ConnectorArgs = { appName: "github" };
+// @ts-expect-error -- name and namePrefix together
+const nameAndPrefix: ConnectorArgs = { name: "x", namePrefix: "x-", appName: "github" };
 // @ts-expect-error -- deletionPolicy is one of delete, disable, retain
 const badPolicy: ConnectorArgs = { name: "x", appName: "github", deletionPolicy: "destroy" };
 // @ts-expect-error -- enabled is a boolean
@@ -92,7 +94,7 @@ describe("the static rules agree with check", () => {
     },
   );
 
-  test.each([bothApps, noApp, noName, badPolicy, badEnabled, badAuthConfig].map((args) => [args]))(
+  test.each([bothApps, noApp, nameAndPrefix, badPolicy, badEnabled, badAuthConfig].map((args) => [args]))(
     "rejected Connector args fail check: %j",
     async (args) => {
       expect((await connector.check({}, args as Record<string, unknown>)).failures).not.toEqual([]);

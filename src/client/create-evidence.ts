@@ -1,0 +1,32 @@
+import { isDeepStrictEqual } from "node:util";
+import type { ConnectorRecord, CreateIntegrationBody } from "./schemas";
+
+/**
+ * Why a connector found under the name after a lost create response might not be the one that request
+ * made; empty when it provably is. Names are unique among live connectors, so a connector with the name
+ * is either this request's or one that held the name before it (whose POST then got a 409 that was lost).
+ * It is this request's when it was created after the request started (`createdAt`, the server's clock
+ * against ours: a clock of ours that runs ahead makes this fail closed, never open) and everything the
+ * server shows matches what was sent. Secret authConfig values are never shown, so the caller sets the
+ * authConfig again once a connector is recovered.
+ */
+export function lostCreateDoubts(
+  record: ConnectorRecord,
+  sent: CreateIntegrationBody,
+  requestStartedAt: number,
+): string[] {
+  const createdAt = record.createdAt === undefined ? Number.NaN : Date.parse(record.createdAt);
+  const sameApp = sent.appId !== undefined ? record.appId === sent.appId : record.appName === sent.appName;
+  const shownConfigMatches = Object.entries(record.authConfig).every(([key, value]) =>
+    isDeepStrictEqual(sent.authConfig?.[key], value),
+  );
+  return [
+    record.deleted === true ? "it is deleted" : undefined,
+    Number.isNaN(createdAt) ? "it has no createdAt" : undefined,
+    createdAt < requestStartedAt ? "it was created before the request was sent" : undefined,
+    sameApp ? undefined : "its app differs",
+    sent.authScheme === undefined || record.authScheme === sent.authScheme ? undefined : "its authScheme differs",
+    record.useServiceAuth === (sent.useServiceAuth ?? false) ? undefined : "its useServiceAuth differs",
+    shownConfigMatches ? undefined : "a visible authConfig value differs",
+  ].filter((doubt): doubt is string => doubt !== undefined);
+}
