@@ -5,7 +5,12 @@
 export { Connector, type ConnectorArgs } from "./resources/connector";
 export { IntegrationState, type IntegrationStateArgs } from "./resources/integration-state";
 export type { InputsOf } from "./resources/inputs-of";
-export type { AppSelector, ConnectorInputs, DeletionPolicy, NameSelector } from "./providers/connector-inputs";
+export type {
+  AppSelector,
+  ConnectorInputs,
+  DeletionPolicy,
+  NameSelector,
+} from "./providers/connector-inputs";
 export type { ConnectorOutputs } from "./providers/connector-outputs";
 export type { IntegrationStateInputs, OnDeletePolicy } from "./providers/integration-state-inputs";
 export type { IntegrationStateOutputs } from "./providers/integration-state-outputs";

@@ -25,7 +25,9 @@ export function lostCreateDoubts(
     Number.isNaN(createdAt) ? "it has no createdAt" : undefined,
     createdAt < requestStartedAt ? "it was created before the request was sent" : undefined,
     sameApp ? undefined : "its app differs",
-    sent.authScheme === undefined || record.authScheme === sent.authScheme ? undefined : "its authScheme differs",
+    sent.authScheme === undefined || record.authScheme === sent.authScheme
+      ? undefined
+      : "its authScheme differs",
     record.useServiceAuth === (sent.useServiceAuth ?? false) ? undefined : "its useServiceAuth differs",
     shownConfigMatches ? undefined : "a visible authConfig value differs",
   ].filter((doubt): doubt is string => doubt !== undefined);

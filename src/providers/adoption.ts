@@ -16,6 +16,8 @@ export function identityMismatches(record: ConnectorRecord, inputs: CheckedConne
     inputs.authScheme === undefined || record.authScheme === inputs.authScheme
       ? undefined
       : `its authScheme is ${record.authScheme ?? "not set"}`,
-    record.useServiceAuth === inputs.useServiceAuth ? undefined : `its useServiceAuth is ${record.useServiceAuth}`,
+    record.useServiceAuth === inputs.useServiceAuth
+      ? undefined
+      : `its useServiceAuth is ${record.useServiceAuth}`,
   ].filter((mismatch): mismatch is string => mismatch !== undefined);
 }

@@ -15,10 +15,7 @@ const SUFFIX_LENGTH = 7;
  * call Check without `Olds`). So a replacement always gets a new name, and may be created before the old
  * connector is deleted; an update keeps the old one.
  */
-export function autoname(
-  namePrefix: unknown,
-  olds: Record<string, unknown>,
-): string | undefined {
+export function autoname(namePrefix: unknown, olds: Record<string, unknown>): string | undefined {
   if (typeof namePrefix !== "string") return undefined;
   if (isUnknown(namePrefix)) return namePrefix;
   const kept = olds.name;

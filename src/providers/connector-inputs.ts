@@ -43,7 +43,8 @@ export type AppSelector = { appName: string; appId?: undefined } | { appId: stri
  * replacement gets a fresh name and is created before the old connector is deleted (a fixed name must be
  * deleted first: names are unique). The `Connector` resource defaults `namePrefix` to `<logical name>-`.
  */
-export type NameSelector = { name: string; namePrefix?: undefined } | { name?: undefined; namePrefix?: string };
+export type NameSelector =
+  { name: string; namePrefix?: undefined } | { name?: undefined; namePrefix?: string };
 
 export type ConnectorInputs = ConnectorSettings & AppSelector & NameSelector;
 
@@ -101,7 +102,9 @@ function oneWayToName(inputs: Record<string, unknown>): CheckFailure[] {
     return [{ property: "name", reason: "is required with adoptId: the adopted connector's name" }];
   }
   if (inputs.name === undefined && inputs.namePrefix === undefined) {
-    return [{ property: "name", reason: 'is required unless namePrefix is given (e.g. name: "github-main")' }];
+    return [
+      { property: "name", reason: 'is required unless namePrefix is given (e.g. name: "github-main")' },
+    ];
   }
   return [];
 }

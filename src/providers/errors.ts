@@ -39,7 +39,10 @@ export class PartialCreateError extends ProviderError {
  * resource's outputs: without `__provider` no later refresh or delete could load a provider for it, and
  * the connector would be stranded. So the partial outputs get the one the inputs carry.
  */
-export async function keepingProviderOnPartialCreate<T>(inputs: object, create: () => Promise<T>): Promise<T> {
+export async function keepingProviderOnPartialCreate<T>(
+  inputs: object,
+  create: () => Promise<T>,
+): Promise<T> {
   try {
     return await create();
   } catch (error) {

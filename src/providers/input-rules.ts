@@ -33,7 +33,6 @@ export function authConfigField() {
     .optional();
 }
 
-
 /**
  * Validates raw inputs against per-field rules, then cross-field rules. Preview-unknown values pass every
  * rule (they are checked again once known); absent and null mean "not set"; defaults are filled so that

@@ -3,7 +3,13 @@ import { mergeVisibleAuthConfig } from "./auth-config";
 import { getUnlessGone } from "./gone";
 import { createClientForCall } from "./client-for-call";
 import { compare } from "./diff-rules";
-import { keepingProviderOnPartialCreate, messageOf, PartialCreateError, ProviderError, readably } from "./errors";
+import {
+  keepingProviderOnPartialCreate,
+  messageOf,
+  PartialCreateError,
+  ProviderError,
+  readably,
+} from "./errors";
 import { checkIntegrationStateInputs, type CheckedIntegrationStateInputs } from "./integration-state-inputs";
 import { integrationStateOutputs, type IntegrationStateOutputs } from "./integration-state-outputs";
 import { diffIntegrationState } from "./integration-state-diff";

@@ -159,7 +159,7 @@ describe("POST", () => {
 
 describe("createIntegration after a lost response", () => {
   /** A server that applies the POST (stamping createdAt) but never answers it: the client times out. */
-  async function startSilentCreator(shown: Partial<typeof connector> = {}) {
+  async function startSilentCreator(shown: Record<string, unknown> = {}) {
     let createdAt: string | undefined;
     return startLocalServer((req, res) => {
       if (req.method === "POST") {

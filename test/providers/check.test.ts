@@ -232,12 +232,12 @@ describe("autonaming: a connector without name gets `<namePrefix><7 random chara
 
   test("an update keeps the name chosen at the first create", async () => {
     const { inputs } = await connector.check({}, autonamed);
-    expect(await nameOf(inputs, { ...autonamed, enabled: false })).toBe(inputs.name);
+    expect(await nameOf({ ...inputs }, { ...autonamed, enabled: false })).toBe(inputs.name);
   });
 
   test("a new prefix, or a name that was fixed before, gets a fresh name", async () => {
     const { inputs } = await connector.check({}, autonamed);
-    expect(await nameOf(inputs, { ...autonamed, namePrefix: "gh-" })).toMatch(/^gh-[0-9a-z]{7}$/);
+    expect(await nameOf({ ...inputs }, { ...autonamed, namePrefix: "gh-" })).toMatch(/^gh-[0-9a-z]{7}$/);
     expect(await nameOf({ ...validConnector }, autonamed)).toMatch(/^github-[0-9a-z]{7}$/);
   });
 

@@ -103,9 +103,8 @@ describe("create", () => {
       adoptId: existing.id,
       authConfig: newConfig,
     });
-    let result!: { id: string; outs: ConnectorOutputs };
     bed.emulator.requestLog.clear();
-    result = await bed.connector.create(inputs);
+    const result = await bed.connector.create(inputs);
     expect(bed.emulator.requestLog.entries().map((entry) => entry.method)).toEqual(["GET", "PATCH"]);
     expect(result.id).toBe(existing.id);
     expect(result.outs).toMatchObject({ enabled: true, authConfig: newConfig, adoptId: existing.id });
