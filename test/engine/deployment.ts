@@ -12,12 +12,15 @@
 import pLimit from "p-limit";
 import { randomUUID } from "node:crypto";
 import * as grpc from "@grpc/grpc-js";
+import { aliasUrns } from "./aliases";
+import type { Checkpointer } from "./checkpoint";
 import { deletionWaves } from "./deletion-order";
 import {
   DeploymentError,
   checkFailureMessage,
   monitorClosedMessage,
   monitorShutdownMessage,
+  replaceProtectedMessage,
   stepFailure,
 } from "./diagnostics";
 import { GrpcError } from "./grpc-server";
@@ -29,6 +32,7 @@ import { ProviderError } from "./provider-client";
 import type { DynamicProviderClient, DynamicProviderHost, ResourceRef } from "./provider-client";
 import { deleteResource, stepFor } from "./resource-ops";
 import type { ResourceState } from "./state";
+import type { Targets } from "./targets";
 import type { LogEntry, Step, StepOp } from "./types";
 import { dynamicProviderType, isDynamicResourceType, makeUrn, rootStackType } from "./urn";
 
@@ -40,6 +44,11 @@ export interface DeploymentContext {
   providers: DynamicProviderHost;
   /** Most resource registrations whose provider steps run at once, as the CLI's `--parallel` does. */
   parallel: number;
+  /** Persists the checkpoint around every provider call, as the CLI's snapshot manager does. */
+  journal: Checkpointer;
+  /** `--replace`: URNs replaced whatever their diff says. */
+  replace: ReadonlySet<string>;
+  targets: Targets;
   log(entry: LogEntry): void;
 }
 
@@ -79,6 +88,7 @@ export class Deployment implements MonitorHandler {
   constructor(private readonly ctx: DeploymentContext) {
     for (const old of ctx.olds) if (!old.delete) this.oldByUrn.set(old.urn, old);
     this.stepSlots = pLimit(ctx.parallel);
+    ctx.journal.track(() => this.resources());
   }
 
   get hasFailed(): boolean {
@@ -119,7 +129,14 @@ export class Deployment implements MonitorHandler {
    * waves of independent deletes run up to `parallel` at once (as destroy does).
    */
   async deleteUnregistered(): Promise<void> {
-    for (const wave of deletionWaves(this.leftovers())) {
+    const { deletes, errors } = this.ctx.targets.allowedDeletes(this.ctx.olds, this.leftovers());
+    if (errors.length > 0) {
+      // GenerateDeletes: every untargeted delete is reported, and nothing is deleted.
+      for (const entry of errors) this.ctx.log(entry);
+      this.failed = true;
+      return;
+    }
+    for (const wave of deletionWaves(deletes)) {
       await Promise.all(
         wave.map((resource) =>
           this.stepSlots(async () => {
@@ -192,6 +209,33 @@ export class Deployment implements MonitorHandler {
     this.registered.add(urn);
   }
 
+  /** The old state at this URN, or else at the first of its aliases not already claimed. */
+  private oldFor(urn: string, registration: Registration): ResourceState | undefined {
+    const own = this.oldByUrn.get(urn);
+    if (own) return own;
+    const { stack, project } = this.ctx;
+    for (const alias of aliasUrns(registration.aliases, { stack, project, ...registration })) {
+      const old = this.oldByUrn.get(alias);
+      if (old && !this.superseded.has(old) && !this.registered.has(alias)) return old;
+    }
+    return undefined;
+  }
+
+  /**
+   * Outside `--target`: no provider call. An existing resource keeps its old state (a same step); a new
+   * one is a "skipped create", never written to the checkpoint (generateSteps, NewSkippedCreateStep).
+   */
+  private untargeted(
+    urn: string,
+    registration: Registration,
+    old: ResourceState | undefined,
+  ): RegistrationResult {
+    if (!old) return { urn, id: "", outputs: registration.inputs };
+    const same = this.record({ ...old, urn }, old);
+    this.step("same", urn);
+    return { urn, id: same.id ?? "", outputs: same.outputs };
+  }
+
   private registerComponent(urn: string, registration: Registration): RegistrationResult {
     const old = this.oldByUrn.get(urn);
     if (registration.type === rootStackType && !registration.parent) this.stackUrn = urn;
@@ -219,12 +263,21 @@ export class Deployment implements MonitorHandler {
       ref: { urn, name: registration.name, type: registration.type },
       registration,
     };
-    const old = this.oldByUrn.get(urn);
+    const old = this.oldFor(urn, registration);
     const providerRef = await this.ensureDefaultProvider();
+    const related = [
+      registration.parent,
+      ...registration.dependencies,
+      ...Object.values(registration.propertyDependencies).flat(),
+    ].filter(Boolean);
+    if (!this.ctx.targets.includes(urn, related)) return this.untargeted(urn, registration, old);
     const news = old
       ? applyIgnoreChanges(registration.inputs, old.inputs, registration.ignoreChanges)
       : registration.inputs;
-    const checked = await pending.provider.check(pending.ref, old?.inputs ?? {}, news);
+    // A targeted replacement is checked as a new resource, without its old inputs (step_generator.go,
+    // generateSteps: "if the resource has been targeted for replacement, ignore its old state").
+    const checkOlds = old && !this.ctx.replace.has(urn) ? old.inputs : {};
+    const checked = await pending.provider.check(pending.ref, checkOlds, news);
     const inputs = annotateSecrets(checked.inputs, news);
     if (checked.failures.length > 0) {
       throw new DeploymentError(
@@ -246,6 +299,9 @@ export class Deployment implements MonitorHandler {
       additionalSecretOutputs: registration.additionalSecretOutputs,
       ignoreChanges: registration.ignoreChanges,
       replaceOnChanges: registration.replaceOnChanges,
+      // An unset option is false, not the old value (generateResourceSteps: `protectState`).
+      protect: registration.protect ?? false,
+      retainOnDelete: registration.retainOnDelete ?? false,
     };
     const done = old ? await this.change(pending, old, state) : await this.create(pending, state);
     if (!old) this.step("create", urn);
@@ -269,6 +325,9 @@ export class Deployment implements MonitorHandler {
       return updated;
     }
     const detail = { diffs: plan.diffs, replaces: plan.replaces };
+    // continueStepsFromDiff: a replacement deletes, so it fails before any provider call while both the
+    // old and the new state are protected (unprotecting and replacing in one update is allowed).
+    if (state.protect && old.protect) throw stepFailure(urn, replaceProtectedMessage(urn));
     if (plan.deleteBeforeReplace) {
       await this.deleteOld(old, "delete-replaced");
       const created = await this.create(pending, state);
@@ -292,6 +351,16 @@ export class Deployment implements MonitorHandler {
   /** The provider's diff first; "unknown" (a provider without `diff`) means compare the inputs here. */
   private async plan(pending: Pending, old: ResourceState, inputs: PropertyMap): Promise<Plan> {
     const { provider, ref, registration } = pending;
+    if (this.ctx.replace.has(ref.urn)) {
+      // stepGenerator.diff: a targeted replacement is not diffed; it is a replacement blamed on "id", and
+      // only the resource option (not the provider) can make it delete-before-replace.
+      return {
+        kind: "replace",
+        diffs: [],
+        replaces: ["id"],
+        deleteBeforeReplace: registration.deleteBeforeReplace ?? false,
+      };
+    }
     const diff = await provider.diff(
       ref,
       old.id ?? "",
@@ -302,7 +371,12 @@ export class Deployment implements MonitorHandler {
     );
     const changed = changedKeys(old.inputs, inputs);
     const changes = diff.changes === "some" || (diff.changes === "unknown" && changed.length > 0);
-    if (!changes) return { kind: "same", diffs: [], replaces: [], deleteBeforeReplace: false };
+    if (!changes) {
+      // continueStepsFromDiff: an unchanged resource with initErrors gets an (empty) update, to retry
+      // its initialisation.
+      const kind = (old.initErrors ?? []).length > 0 ? "update" : "same";
+      return { kind, diffs: [], replaces: [], deleteBeforeReplace: false };
+    }
     const diffs = diff.diffs.length > 0 ? diff.diffs : changed;
     const replaces = [
       ...new Set([...diff.replaces, ...matchesReplaceOnChanges(diffs, registration.replaceOnChanges)]),
@@ -326,6 +400,8 @@ export class Deployment implements MonitorHandler {
       // No Create in a preview: the inputs stand for the outputs; the rest, and the id, stay unknown.
       return this.record({ ...stamped, outputs: stamped.inputs });
     }
+    // snapshot.go doCreate: the pending `creating` operation is on disk before Create is sent.
+    const operation = await this.ctx.journal.begin("creating", stamped);
     try {
       const created = await pending.provider.create(pending.ref, state.inputs);
       if (!created.id) throw new ProviderError("provider did not return an ID from Create");
@@ -347,12 +423,15 @@ export class Deployment implements MonitorHandler {
         onPartial?.();
       }
       throw stepFailure(pending.ref.urn, err);
+    } finally {
+      await this.ctx.journal.end(operation);
     }
   }
 
   private async update(pending: Pending, old: ResourceState, state: ResourceState): Promise<ResourceState> {
     const stamped = { ...state, id: old.id, ...timestamps(old, true) };
     if (this.ctx.dryRun) return this.record({ ...stamped, outputs: stamped.inputs }, old);
+    const operation = await this.ctx.journal.begin("updating", stamped);
     try {
       const { provider, ref, registration } = pending;
       const outputs = await provider.update(
@@ -373,6 +452,8 @@ export class Deployment implements MonitorHandler {
         );
       }
       throw stepFailure(pending.ref.urn, err);
+    } finally {
+      await this.ctx.journal.end(operation);
     }
   }
 
@@ -385,7 +466,20 @@ export class Deployment implements MonitorHandler {
     }
     const provider = await this.ctx.providers.client();
     const providerRef = await this.ensureDefaultProvider();
-    const read = await provider.read({ urn, name, type }, registration.id, registration.properties, {});
+    const operation = await this.ctx.journal.begin("reading", {
+      urn,
+      custom: true,
+      external: true,
+      id: registration.id,
+      type,
+      inputs: registration.properties,
+      outputs: {},
+      dependencies: registration.dependencies,
+      propertyDependencies: {},
+    });
+    const read = await provider
+      .read({ urn, name, type }, registration.id, registration.properties, {})
+      .finally(() => this.ctx.journal.end(operation));
     if (!read.id) throw stepFailure(urn, `resource '${registration.id}' does not exist`);
     const outputs = markSecretKeys(
       annotateSecrets(read.outputs, registration.properties),
@@ -413,8 +507,13 @@ export class Deployment implements MonitorHandler {
   }
 
   private async deleteOld(resource: ResourceState, op: StepOp): Promise<void> {
-    if (!this.ctx.dryRun) await deleteResource(this.ctx.providers, resource);
-    this.deleted.add(resource);
+    await deleteResource(
+      this.ctx.providers,
+      this.ctx.journal,
+      resource,
+      { replacing: op === "delete-replaced", dryRun: this.ctx.dryRun },
+      () => this.deleted.add(resource),
+    );
     // The CLI does not list default providers among the steps.
     if (resource.type !== dynamicProviderType) this.step(op, resource.urn);
   }

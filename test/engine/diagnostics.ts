@@ -59,3 +59,53 @@ export function stepFailure(urn: string, err: unknown): DeploymentError {
     { severity: "error", message: err instanceof Error ? err.message : String(err), urn },
   ]);
 }
+
+/** deleteProtectedError in pulumi/pulumi pkg/resource/deploy/step.go (DeleteStep.Apply). */
+export function deleteProtectedMessage(urn: string): string {
+  return (
+    `resource "${urn}" cannot be deleted\nbecause it is protected. To unprotect the resource, either remove ` +
+    "the `protect` flag from the resource in your Pulumi program and run `pulumi up`, or use the command:\n" +
+    `\`pulumi state unprotect '${urn}'\``
+  );
+}
+
+/** stepGenerator.continueStepsFromDiff in pulumi/pulumi pkg/resource/deploy/step_generator.go. */
+export function replaceProtectedMessage(urn: string): string {
+  return (
+    `unable to replace resource "${urn}"\nas it is currently marked for protection. To unprotect the ` +
+    "resource, remove the `protect` flag from the resource in your Pulumi program and run `pulumi up`"
+  );
+}
+
+/** diag.GetResourceWillBeDestroyedButWasNotSpecifiedInTargetList (sdk/go/common/diag/errors.go). */
+export function untargetedDeleteMessage(urn: string): string {
+  return (
+    `Resource '${urn}' will be destroyed but was not specified in --target list.\n` +
+    "Either include resource in --target list or pass --target-dependents to proceed."
+  );
+}
+
+/** diag.GetTargetCouldNotBeFoundError, as deploymentExecutor.checkTargets reports it. */
+export function unknownTargetMessage(urn: string): string {
+  return `Target '${urn}' could not be found in the stack.`;
+}
+
+/** deploymentExecutor.printPendingOperationsWarning in pulumi/pulumi pkg/resource/deploy/deployment_executor.go. */
+export function pendingOperationsWarning(
+  operations: readonly { type: string; resource: { urn: string } }[],
+): string {
+  const lines = operations.map(
+    (operation) => `  * ${operation.resource.urn}, interrupted while ${operation.type}\n`,
+  );
+  return (
+    `Attempting to deploy or update resources with ${operations.length} pending operations from previous deployment.\n` +
+    lines.join("") +
+    "These resources are in an unknown state because the Pulumi CLI was interrupted while waiting for changes " +
+    "to these resources to complete. You should confirm whether or not the operations listed completed " +
+    "successfully by checking the state of the appropriate provider. For example, if you are using AWS, you can " +
+    "confirm using the AWS Console.\n\nOnce you have confirmed the status of the interrupted operations, you can " +
+    "repair your stack using `pulumi refresh` which will refresh the state from the provider you are using and " +
+    "clear the pending operations if there are any.\n\nNote that `pulumi refresh` will need to be run " +
+    "interactively to clear pending CREATE operations."
+  );
+}

@@ -12,6 +12,7 @@ import {
   Result,
   SupportsFeatureResponse,
 } from "@pulumi/pulumi/proto/resource_pb";
+import type { Alias } from "@pulumi/pulumi/proto/alias_pb";
 import type { ServiceBinding } from "./grpc-server";
 import { unary, unimplemented } from "./grpc-server";
 import { mapToStruct, structToMap } from "./properties";
@@ -34,7 +35,16 @@ export interface Registration {
   additionalSecretOutputs: string[];
   importId: string;
   remote: boolean;
+  /** Undefined unless the program set the option. */
+  protect: boolean | undefined;
+  retainOnDelete: boolean | undefined;
+  aliases: AliasRef[];
 }
+
+/** An alias as the SDK sends it when the monitor supports `aliasSpecs` (proto/pulumi/alias.proto). */
+export type AliasRef =
+  | { urn: string }
+  | { name: string; type: string; stack: string; project: string; parentUrn: string; noParent: boolean };
 
 export interface ReadRegistration {
   type: string;
@@ -61,10 +71,11 @@ export interface MonitorHandler {
 }
 
 /**
- * Only `secrets` is supported: without resourceReferences/outputValues the SDK sends references as
- * URNs/ids and plain values, which is all a dynamic provider understands anyway.
+ * `secrets`, and `aliasSpecs` (as the CLI: without it the SDK drops every alias that is not a URN
+ * string). Without resourceReferences/outputValues the SDK sends references as URNs/ids and plain
+ * values, which is all a dynamic provider understands anyway.
  */
-const supportedFeatures = new Set(["secrets"]);
+const supportedFeatures = new Set(["secrets", "aliasSpecs"]);
 
 export function resourceMonitorService(handler: MonitorHandler): ServiceBinding {
   const implementation: IResourceMonitorServer = {
@@ -93,6 +104,12 @@ export function resourceMonitorService(handler: MonitorHandler): ServiceBinding 
         additionalSecretOutputs: request.getAdditionalsecretoutputsList(),
         importId: request.getImportid(),
         remote: request.getRemote(),
+        protect: request.hasProtect() ? request.getProtect() : undefined,
+        retainOnDelete: request.hasRetainondelete() ? request.getRetainondelete() : undefined,
+        aliases: [
+          ...request.getAliasurnsList().map((urn) => ({ urn })),
+          ...request.getAliasesList().map(aliasRef),
+        ],
       });
       return new RegisterResourceResponse()
         .setUrn(result.urn)
@@ -129,4 +146,17 @@ export function resourceMonitorService(handler: MonitorHandler): ServiceBinding 
     registerPackage: unimplemented("RegisterPackage"),
   };
   return { definition: ResourceMonitorService, implementation };
+}
+
+function aliasRef(alias: Alias): AliasRef {
+  const spec = alias.getSpec();
+  if (!spec) return { urn: alias.getUrn() };
+  return {
+    name: spec.getName(),
+    type: spec.getType(),
+    stack: spec.getStack(),
+    project: spec.getProject(),
+    parentUrn: spec.getParenturn(),
+    noParent: spec.getNoparent(),
+  };
 }

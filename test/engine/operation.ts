@@ -3,7 +3,9 @@
  * provider when needed, run the program (preview/up) or not (refresh/destroy), save state, and report.
  * A failed deployment resolves with `error` set; only a broken environment rejects.
  */
+import { Checkpointer } from "./checkpoint";
 import { Deployment } from "./deployment";
+import { pendingOperationsWarning, unknownTargetMessage } from "./diagnostics";
 import { destroyResources } from "./destroy";
 import { engineService } from "./engine-service";
 import { startGrpcServer } from "./grpc-server";
@@ -15,13 +17,30 @@ import type { StreamName } from "./child-process";
 import type { ProgramDir } from "./program-dir";
 import { runProgram } from "./program-runner";
 import { DynamicProviderHost } from "./provider-client";
+import type { ProviderCall } from "./provider-client";
+import { editPendingCreates } from "./pending-creates";
 import { refreshResources } from "./refresh";
 import type { PassphraseCrypter } from "./secrets";
-import type { ResourceState, StateFile } from "./state";
-import type { LogEntry, OperationResult, StackOutput, Step } from "./types";
+import type { ResourceState, Snapshot, StateFile } from "./state";
+import { Targets } from "./targets";
+import type {
+  DestroyOptions,
+  LogEntry,
+  OperationResult,
+  RefreshOptions,
+  StackOutput,
+  Step,
+  UpOptions,
+} from "./types";
 import { rootStackType } from "./urn";
 
 export type OperationKind = "preview" | "up" | "refresh" | "destroy";
+
+/** The flags of any operation; each kind reads its own. */
+export type OperationOptions = UpOptions & RefreshOptions & DestroyOptions;
+
+/** What an aborted (killed) operation reports. */
+export const interruptedMessage = "interrupted";
 
 export interface StackContext {
   program: ProgramDir;
@@ -37,6 +56,7 @@ export interface StackContext {
   parallel: number;
   timeoutMs: number;
   onProviderLine(stream: StreamName, line: string): void;
+  onProviderCall?: (call: ProviderCall) => void;
 }
 
 interface Outcome {
@@ -46,47 +66,101 @@ interface Outcome {
   failed: boolean;
 }
 
-export async function runOperation(ctx: StackContext, kind: OperationKind): Promise<OperationResult> {
+export async function runOperation(
+  ctx: StackContext,
+  kind: OperationKind,
+  options: OperationOptions = {},
+): Promise<OperationResult> {
   const started = Date.now();
   const log: LogEntry[] = [];
   const onLog = (entry: LogEntry): void => {
     // The CLI shows debug messages only with -v; so does this engine (they would be most of the log).
     if (entry.severity !== "debug") log.push(entry);
   };
-  const olds = await ctx.stateFile.load(ctx.crypter);
-  const outcome: Outcome =
-    kind === "preview" || kind === "up"
-      ? await deploy(ctx, olds, kind === "preview", onLog, () =>
+  const stackName = `organization/${ctx.project}/${ctx.stack}`;
+  let base = await ctx.stateFile.snapshot(ctx.crypter);
+  if (kind === "refresh") base = await editPendingCreates(ctx, stackName, base, options, onLog);
+  const journal = new Checkpointer(
+    ctx.stateFile,
+    stackName,
+    ctx.crypter,
+    base.pendingOperations,
+    kind !== "preview",
+  );
+  const interrupt = (): void => journal.halt();
+  options.signal?.addEventListener("abort", interrupt, { once: true });
+  let outcome: Outcome;
+  try {
+    outcome = options.signal?.aborted
+      ? { steps: [], resources: base.resources, failed: true }
+      : await dispatch(ctx, kind, options, base, journal, onLog, () =>
           log.some((entry) => entry.severity === "error"),
-        )
-      : await withProvider(ctx, [], onLog, (providers) =>
-          kind === "refresh"
-            ? refreshResources(olds, providers, ctx.parallel, onLog)
-            : destroyResources(olds, providers, ctx.parallel, onLog),
         );
-  if (kind !== "preview")
-    await ctx.stateFile.save(`organization/${ctx.project}/${ctx.stack}`, outcome.resources, ctx.crypter);
+    if (kind !== "preview") {
+      journal.track(() => outcome.resources);
+      await journal.write();
+    }
+  } finally {
+    options.signal?.removeEventListener("abort", interrupt);
+  }
   const stackOutputs =
     outcome.stackOutputs ??
     outcome.resources.find((r) => r.type === rootStackType && !r.parent)?.outputs ??
     {};
   const errors = log.filter((entry) => entry.severity === "error").map((entry) => entry.message);
+  const error = journal.isHalted ? interruptedMessage : errors.join("\n") || `${kind} failed`;
   return {
     steps: outcome.steps,
     outputs: toStackOutputs(stackOutputs),
     log,
-    ...(outcome.failed ? { error: errors.join("\n") || `${kind} failed` } : {}),
+    ...(outcome.failed || journal.isHalted ? { error } : {}),
     durationMs: Date.now() - started,
   };
 }
 
-async function deploy(
+function dispatch(
   ctx: StackContext,
-  olds: ResourceState[],
-  dryRun: boolean,
+  kind: OperationKind,
+  options: OperationOptions,
+  base: Snapshot,
+  journal: Checkpointer,
   onLog: (entry: LogEntry) => void,
   hasLoggedError: () => boolean,
 ): Promise<Outcome> {
+  const targetUrns = options.targets && options.targets.length > 0 ? new Set(options.targets) : undefined;
+  const unknown = [...(targetUrns ?? [])].filter((urn) => !base.resources.some((r) => r.urn === urn));
+  if (unknown.length > 0 && kind !== "up" && kind !== "preview") {
+    // deploymentExecutor.checkTargets; for up, a target may also be a resource the program creates.
+    for (const urn of unknown) onLog({ severity: "error", message: unknownTargetMessage(urn) });
+    return Promise.resolve({ steps: [], resources: base.resources, failed: true });
+  }
+  const targets = new Targets(targetUrns, options.targetDependents ?? false);
+  if (kind === "preview" || kind === "up") {
+    return deploy(ctx, base, kind === "preview", options, journal, targets, onLog, hasLoggedError);
+  }
+  return withProvider(ctx, [], options.signal, onLog, (providers) => {
+    if (kind === "refresh") {
+      journal.track(() => base.resources);
+      return refreshResources(base.resources, providers, targetUrns, ctx.parallel, onLog);
+    }
+    return destroyResources(base.resources, providers, journal, targets, ctx.parallel, onLog);
+  });
+}
+
+async function deploy(
+  ctx: StackContext,
+  base: Snapshot,
+  dryRun: boolean,
+  options: UpOptions,
+  journal: Checkpointer,
+  targets: Targets,
+  onLog: (entry: LogEntry) => void,
+  hasLoggedError: () => boolean,
+): Promise<Outcome> {
+  if (!dryRun && !options.refresh && base.pendingOperations.length > 0) {
+    // deploymentExecutor.Execute: an up (not a preview, not with --refresh) warns, then goes on.
+    onLog({ severity: "warning", message: pendingOperationsWarning(base.pendingOperations) });
+  }
   // The server must exist before the deployment (its address is the provider's engine address), so the
   // monitor forwards to the deployment once there is one; the program only calls it after that.
   let deployment: Deployment | undefined;
@@ -99,14 +173,22 @@ async function deploy(
     readResource: (registration) => current().readResource(registration),
     registerResourceOutputs: (urn, outputs) => current().registerResourceOutputs(urn, outputs),
   });
-  return withProvider(ctx, [monitor], onLog, async (providers, serverAddress) => {
+  return withProvider(ctx, [monitor], options.signal, onLog, async (providers, serverAddress) => {
+    // `up --refresh` refreshes every resource first (deploymentExecutor.refresh), then runs the program.
+    const refreshed = options.refresh
+      ? await refreshResources(base.resources, providers, undefined, ctx.parallel, onLog)
+      : undefined;
+    if (refreshed?.failed) return { ...refreshed };
     const running = new Deployment({
       project: ctx.project,
       stack: ctx.stack,
       dryRun,
-      olds,
+      olds: refreshed?.resources ?? base.resources,
       providers,
       parallel: ctx.parallel,
+      journal,
+      replace: new Set(options.replace ?? []),
+      targets,
       log: onLog,
     });
     deployment = running;
@@ -122,8 +204,10 @@ async function deploy(
       env: ctx.env,
       typecheck: ctx.typecheck,
       timeoutMs: ctx.timeoutMs,
+      signal: options.signal,
       onLine: (stream, line) => onLog({ severity: stream === "stdout" ? "info" : "info#err", message: line }),
     });
+    if (options.signal?.aborted) running.fail();
     if (!running.hasFailed && (exit.timedOut || exit.code !== 0)) {
       // The SDK has logged the program's error through Engine.Log already; say more only if it has not.
       const reason = exit.timedOut
@@ -133,7 +217,7 @@ async function deploy(
     }
     if (!running.hasFailed) await running.deleteUnregistered();
     return {
-      steps: running.steps,
+      steps: [...(refreshed?.steps ?? []), ...running.steps],
       resources: running.resources(),
       stackOutputs: running.stackOutputs,
       failed: running.hasFailed,
@@ -145,6 +229,7 @@ async function deploy(
 async function withProvider<T>(
   ctx: StackContext,
   services: readonly ServiceBinding[],
+  signal: AbortSignal | undefined,
   onLog: (entry: LogEntry) => void,
   work: (providers: DynamicProviderHost, serverAddress: string) => Promise<T>,
 ): Promise<T> {
@@ -157,10 +242,15 @@ async function withProvider<T>(
     env: ctx.env,
     config: providerConfig(ctx),
     onLine: ctx.onProviderLine,
+    onProviderCall: ctx.onProviderCall,
   });
+  // A killed CLI takes its provider processes with it: calls under way fail.
+  const kill = (): void => providers.kill();
+  signal?.addEventListener("abort", kill, { once: true });
   try {
     return await work(providers, server.address);
   } finally {
+    signal?.removeEventListener("abort", kill);
     await providers.close();
     await server.stop();
   }

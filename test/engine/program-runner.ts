@@ -21,6 +21,8 @@ export interface ProgramRunOptions {
   typecheck: boolean;
   timeoutMs: number;
   onLine(stream: StreamName, line: string): void;
+  /** Aborting it SIGKILLs the program, as a killed CLI takes its language host down. */
+  signal?: AbortSignal;
 }
 
 export interface ProgramExit extends ProcessExit {
@@ -64,6 +66,9 @@ export async function runProgram(options: ProgramRunOptions): Promise<ProgramExi
     env,
     onLine: options.onLine,
   });
+  const killNow = (): boolean => child.child.kill("SIGKILL");
+  options.signal?.addEventListener("abort", killNow, { once: true });
+  if (options.signal?.aborted) killNow();
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
@@ -73,6 +78,7 @@ export async function runProgram(options: ProgramRunOptions): Promise<ProgramExi
     return { ...(await child.exited), timedOut };
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener("abort", killNow);
   }
 }
 

@@ -56,8 +56,17 @@ export class ProviderError extends Error {
   }
 }
 
+/** A resource call the engine has sent to the provider (the test hook `onProviderCall`). */
+export interface ProviderCall {
+  method: "create" | "update" | "delete" | "read";
+  urn: string;
+}
+
 export class DynamicProviderClient {
-  constructor(private readonly client: ResourceProviderClient) {}
+  constructor(
+    private readonly client: ResourceProviderClient,
+    private readonly onCall: (call: ProviderCall) => void = () => undefined,
+  ) {}
 
   /** Configure with the whole stack config; secrets arrive wrapped, the provider unwraps them. */
   async configure(config: PropertyMap): Promise<void> {
@@ -121,7 +130,10 @@ export class DynamicProviderClient {
       .setName(resource.name)
       .setType(resource.type)
       .setProperties(mapToStruct(unwrapMap(inputs)));
-    const response = await call<CreateResponse>((cb) => this.client.create(request, cb), true);
+    const response = await call<CreateResponse>((cb) => {
+      this.client.create(request, cb);
+      this.onCall({ method: "create", urn: resource.urn });
+    }, true);
     return { id: response.getId(), outputs: structToMap(response.getProperties()) };
   }
 
@@ -142,7 +154,10 @@ export class DynamicProviderClient {
       .setOldInputs(mapToStruct(unwrapMap(oldInputs)))
       .setNews(mapToStruct(unwrapMap(news)))
       .setIgnorechangesList([...ignoreChanges]);
-    const response = await call<UpdateResponse>((cb) => this.client.update(request, cb), true);
+    const response = await call<UpdateResponse>((cb) => {
+      this.client.update(request, cb);
+      this.onCall({ method: "update", urn: resource.urn });
+    }, true);
     return structToMap(response.getProperties());
   }
 
@@ -160,7 +175,10 @@ export class DynamicProviderClient {
       .setId(id)
       .setProperties(mapToStruct(unwrapMap(outputs)))
       .setInputs(mapToStruct(unwrapMap(inputs)));
-    const response = await call<ReadResponse>((cb) => this.client.read(request, cb));
+    const response = await call<ReadResponse>((cb) => {
+      this.client.read(request, cb);
+      this.onCall({ method: "read", urn: resource.urn });
+    });
     return {
       id: response.getId(),
       outputs: structToMap(response.getProperties()),
@@ -176,7 +194,10 @@ export class DynamicProviderClient {
       .setId(id)
       .setProperties(mapToStruct(unwrapMap(outputs)))
       .setOldInputs(mapToStruct(unwrapMap(inputs)));
-    await call<Empty>((cb) => this.client.delete(request, cb));
+    await call<Empty>((cb) => {
+      this.client.delete(request, cb);
+      this.onCall({ method: "delete", urn: resource.urn });
+    });
   }
 
   close(): void {
@@ -193,6 +214,8 @@ export interface ProviderHostOptions {
   /** The whole stack config, namespaced keys, secrets wrapped. */
   config: PropertyMap;
   onLine(stream: StreamName, line: string): void;
+  /** Told right after each create/update/delete/read request has been sent. */
+  onProviderCall?: (call: ProviderCall) => void;
 }
 
 /**
@@ -207,6 +230,14 @@ export class DynamicProviderHost {
   client(): Promise<DynamicProviderClient> {
     this.started ??= this.start();
     return this.started.then((started) => started.client);
+  }
+
+  /** SIGKILL, as when the CLI that owns the provider is killed: calls under way fail. */
+  kill(): void {
+    void this.started?.then(
+      (started) => started.process.child.kill("SIGKILL"),
+      () => undefined,
+    );
   }
 
   async close(): Promise<void> {
@@ -249,6 +280,7 @@ export class DynamicProviderHost {
       const address = `127.0.0.1:${await Promise.race([port, exitedEarly])}`;
       const client = new DynamicProviderClient(
         new ResourceProviderClient(address, grpc.credentials.createInsecure(), grpcOptions),
+        this.options.onProviderCall,
       );
       await client.configure(this.options.config);
       return { process: child, client };

@@ -2,7 +2,10 @@
  * `pulumi refresh` without running the program: Read every dynamic resource through its own
  * `__provider` and take what the provider reports as the new state. A resource whose outputs changed is
  * reported as a "refresh" step with the drifted keys; one the provider no longer finds is dropped
- * ("delete", as the CLI shows it). Up to `parallel` reads run at once.
+ * ("delete", as the CLI shows it). Up to `parallel` reads run at once. Inputs the provider's read
+ * returns replace the stored inputs (the dynamic provider sets ReadResponse.inputs when `read` returns
+ * `inputs`; RefreshStep.Apply in pulumi/pulumi pkg/resource/deploy/step.go keeps them), so the next diff
+ * and `ignoreChanges` start from them.
  */
 import pLimit from "p-limit";
 import { stepFailure } from "./diagnostics";
@@ -22,6 +25,8 @@ export interface RefreshOutcome {
 export async function refreshResources(
   olds: readonly ResourceState[],
   providers: DynamicProviderHost,
+  /** `--target`: only these are read; undefined means every resource. */
+  targets: ReadonlySet<string> | undefined,
   parallel: number,
   log: (entry: LogEntry) => void,
 ): Promise<RefreshOutcome> {
@@ -34,6 +39,7 @@ export async function refreshResources(
         if (!old.custom || old.type === dynamicProviderType || !isDynamicResourceType(old.type)) {
           return { state: old };
         }
+        if (targets && !targets.has(old.urn)) return { state: old };
         // What was not refreshed stays as it was.
         if (failed) return { state: old };
         let refreshed: ResourceState | undefined;

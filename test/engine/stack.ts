@@ -10,13 +10,14 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { runOperation } from "./operation";
-import type { OperationKind, StackContext } from "./operation";
+import type { OperationKind, OperationOptions, StackContext } from "./operation";
+import type { ProviderCall } from "./provider-client";
 import { inspectProgramDir } from "./program-dir";
 import type { ProgramDir } from "./program-dir";
 import { PassphraseCrypter } from "./secrets";
 import { StateFile } from "./state";
-import type { Checkpoint, ResourceState } from "./state";
-import type { OperationResult } from "./types";
+import type { Checkpoint, PendingOperation, ResourceState } from "./state";
+import type { DestroyOptions, OperationResult, RefreshOptions, UpOptions } from "./types";
 
 export interface TestStackOptions {
   /** Defaults to Pulumi.yaml's name. */
@@ -39,6 +40,11 @@ export interface TestStackOptions {
   parallel?: number;
   /** Longest a program may run, in ms; 120 000 by default. */
   timeoutMs?: number;
+  /**
+   * Test hook: told right after each create/update/delete/read request has been sent to the provider
+   * (the pending operation is on disk by then), e.g. to abort the operation's `signal` right there.
+   */
+  onProviderCall?: (call: ProviderCall) => void;
 }
 
 export class TestStack {
@@ -88,20 +94,20 @@ export class TestStack {
     return this.stateFile.path;
   }
 
-  preview(): Promise<OperationResult> {
-    return this.run("preview");
+  preview(options: UpOptions = {}): Promise<OperationResult> {
+    return this.run("preview", options);
   }
 
-  up(): Promise<OperationResult> {
-    return this.run("up");
+  up(options: UpOptions = {}): Promise<OperationResult> {
+    return this.run("up", options);
   }
 
-  refresh(): Promise<OperationResult> {
-    return this.run("refresh");
+  refresh(options: RefreshOptions = {}): Promise<OperationResult> {
+    return this.run("refresh", options);
   }
 
-  destroy(): Promise<OperationResult> {
-    return this.run("destroy");
+  destroy(options: DestroyOptions = {}): Promise<OperationResult> {
+    return this.run("destroy", options);
   }
 
   /** The checkpoint as stored (secrets encrypted), or undefined before the first deployment. */
@@ -117,6 +123,11 @@ export class TestStack {
   /** The resources in state with their secrets decrypted (still marked as secrets). */
   resources(): Promise<ResourceState[]> {
     return this.stateFile.load(this.crypter);
+  }
+
+  /** The operations a killed operation left pending in the checkpoint, secrets decrypted. */
+  async pendingOperations(): Promise<PendingOperation[]> {
+    return (await this.stateFile.snapshot(this.crypter)).pendingOperations;
   }
 
   setConfig(key: string, value: string, options: { secret?: boolean } = {}): void {
@@ -136,11 +147,11 @@ export class TestStack {
     if (this.ownsStateDir) await rm(this.stateDir, { recursive: true, force: true });
   }
 
-  private async run(kind: OperationKind): Promise<OperationResult> {
+  private async run(kind: OperationKind, options: OperationOptions): Promise<OperationResult> {
     if (this.busy) throw new Error("one operation at a time on a stack");
     this.busy = true;
     try {
-      return await runOperation(this.context(), kind);
+      return await runOperation(this.context(), kind, options);
     } finally {
       this.busy = false;
     }
@@ -160,6 +171,7 @@ export class TestStack {
       parallel: this.options.parallel ?? 10,
       timeoutMs: this.options.timeoutMs ?? 120_000,
       onProviderLine: (_stream, line) => this.output.push(line),
+      onProviderCall: this.options.onProviderCall,
     };
   }
 }

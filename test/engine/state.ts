@@ -29,6 +29,8 @@ export interface ResourceState {
   outputs: PropertyMap;
   parent?: string;
   protect?: boolean;
+  /** Dropped from state without a provider Delete when deleted (the `retainOnDelete` option). */
+  retainOnDelete?: boolean;
   /** Read with `Resource.get`: not managed by this stack. */
   external?: boolean;
   dependencies: string[];
@@ -55,6 +57,7 @@ const resourceSchema = z.object({
   outputs: z.record(z.string(), jsonValue).optional(),
   parent: z.string().optional(),
   protect: z.boolean().optional(),
+  retainOnDelete: z.boolean().optional(),
   external: z.boolean().optional(),
   dependencies: z.array(z.string()).optional(),
   initErrors: z.array(z.string()).optional(),
@@ -67,6 +70,24 @@ const resourceSchema = z.object({
   modified: z.string().optional(),
 });
 
+/** resource.OperationType in pulumi/pulumi pkg/resource/operation.go. */
+const operationTypeSchema = z.enum(["creating", "updating", "deleting", "reading", "importing"]);
+export type OperationType = z.infer<typeof operationTypeSchema>;
+
+const operationSchema = z.object({ resource: resourceSchema, type: operationTypeSchema });
+
+/** A provider call begun but not seen to end: apitype.OperationV2. */
+export interface PendingOperation {
+  resource: ResourceState;
+  type: OperationType;
+}
+
+/** What a deployment starts from: the resources and the operations a killed CLI left pending. */
+export interface Snapshot {
+  resources: ResourceState[];
+  pendingOperations: PendingOperation[];
+}
+
 const checkpointSchema = z.object({
   version: z.literal(3),
   checkpoint: z.object({
@@ -76,6 +97,7 @@ const checkpointSchema = z.object({
         manifest: z.object({ time: z.string(), magic: z.string(), version: z.string() }),
         secrets_providers: z.object({ type: z.literal("passphrase"), state: z.object({ salt: z.string() }) }),
         resources: z.array(resourceSchema).optional(),
+        pending_operations: z.array(operationSchema).optional(),
       })
       .optional(),
   }),
@@ -107,20 +129,25 @@ export class StateFile {
   }
 
   async load(crypter: PassphraseCrypter): Promise<ResourceState[]> {
-    const resources = (await this.checkpoint())?.checkpoint.latest?.resources ?? [];
-    return resources.map((resource) => ({
-      ...resource,
-      inputs: decryptMap(resource.inputs ?? {}, crypter),
-      outputs: decryptMap(resource.outputs ?? {}, crypter),
-      dependencies: resource.dependencies ?? [],
-      propertyDependencies: resource.propertyDependencies ?? {},
-    }));
+    return (await this.snapshot(crypter)).resources;
+  }
+
+  async snapshot(crypter: PassphraseCrypter): Promise<Snapshot> {
+    const latest = (await this.checkpoint())?.checkpoint.latest;
+    return {
+      resources: (latest?.resources ?? []).map((resource) => deserializeResource(resource, crypter)),
+      pendingOperations: (latest?.pending_operations ?? []).map((operation) => ({
+        type: operation.type,
+        resource: deserializeResource(operation.resource, crypter),
+      })),
+    };
   }
 
   async save(
     stackName: string,
     resources: readonly ResourceState[],
     crypter: PassphraseCrypter,
+    pendingOperations: readonly PendingOperation[] = [],
   ): Promise<void> {
     const checkpoint: Checkpoint = {
       version: 3,
@@ -130,6 +157,14 @@ export class StateFile {
           manifest: { time: new Date().toISOString(), magic: "", version: "test-engine" },
           secrets_providers: { type: "passphrase", state: { salt: crypter.saltState } },
           resources: resources.map((resource) => serializeResource(resource, crypter)),
+          // DeploymentV3's `pending_operations,omitempty`.
+          pending_operations:
+            pendingOperations.length > 0
+              ? pendingOperations.map((operation) => ({
+                  resource: serializeResource(operation.resource, crypter),
+                  type: operation.type,
+                }))
+              : undefined,
         },
       },
     };
@@ -142,6 +177,16 @@ export class StateFile {
 }
 
 type SerializedResource = z.infer<typeof resourceSchema>;
+
+function deserializeResource(resource: SerializedResource, crypter: PassphraseCrypter): ResourceState {
+  return {
+    ...resource,
+    inputs: decryptMap(resource.inputs ?? {}, crypter),
+    outputs: decryptMap(resource.outputs ?? {}, crypter),
+    dependencies: resource.dependencies ?? [],
+    propertyDependencies: resource.propertyDependencies ?? {},
+  };
+}
 
 /** Field order and omitted empties follow ResourceV3's JSON (`omitempty`; JSON.stringify drops undefined). */
 function serializeResource(resource: ResourceState, crypter: PassphraseCrypter): SerializedResource {
@@ -162,6 +207,7 @@ function serializeResource(resource: ResourceState, crypter: PassphraseCrypter):
     propertyDependencies:
       Object.keys(resource.propertyDependencies).length > 0 ? resource.propertyDependencies : undefined,
     additionalSecretOutputs: nonEmpty(resource.additionalSecretOutputs),
+    retainOnDelete: resource.retainOnDelete || undefined,
     ignoreChanges: nonEmpty(resource.ignoreChanges),
     replaceOnChanges: nonEmpty(resource.replaceOnChanges),
     created: resource.created,

@@ -46,3 +46,45 @@ export interface OperationResult {
   error?: string;
   durationMs: number;
 }
+
+/** A resource call sent to the provider, for `onProviderCall`. */
+export type { ProviderCall } from "./provider-client";
+
+/** `pulumi up` / `pulumi preview` flags. URNs throughout. */
+export interface UpOptions {
+  /** `--replace`: replace these resources even if their diff says nothing changed. */
+  replace?: string[];
+  /** `--target`: only these resources are created, updated or deleted; the rest stay as they are. */
+  targets?: string[];
+  /** `--target-dependents`: the targets' dependents are targeted too. */
+  targetDependents?: boolean;
+  /** `--refresh`: refresh every resource before the program runs. */
+  refresh?: boolean;
+  /**
+   * Aborting simulates the CLI being killed (SIGKILL) mid-operation: the checkpoint stays as last
+   * written, the program and the provider are killed, and the result has `error` set ("interrupted").
+   */
+  signal?: AbortSignal;
+}
+
+/** `pulumi refresh` flags. */
+export interface RefreshOptions {
+  /** `--import-pending-creates <urn> <id> ...`. */
+  importPendingCreates?: Array<{ urn: string; id: string }>;
+  /** `--clear-pending-creates`. */
+  clearPendingCreates?: boolean;
+  /** `--skip-pending-creates` (only meaningful interactively; this engine never prompts). */
+  skipPendingCreates?: boolean;
+  /** `--target`. */
+  targets?: string[];
+  signal?: AbortSignal;
+}
+
+/** `pulumi destroy` flags. */
+export interface DestroyOptions {
+  /** `--target`. */
+  targets?: string[];
+  /** `--target-dependents`. */
+  targetDependents?: boolean;
+  signal?: AbortSignal;
+}

@@ -6,8 +6,10 @@
  *   deleteBeforeReplace the provider's diff asks for delete-before-replace
  *   diffUnknown         diff answers "unknown" (no opinion), as a provider without `diff` does
  *   checkFailures       failures check reports
- *   failCreate          "error" throws from create; "partial" reports a partial create (an id, then an error)
+ *   failCreate          "error" throws from create; "partial" reports a partial create (an id, then an error);
+ *                       "partial-bare" a partial create whose properties lack `__provider`
  *   readOverrides       values read (refresh) returns instead of the stored ones; readGone: read finds nothing
+ *   readInputs          read also returns inputs: the stored ones (outputs minus `computed`) with these values
  *   delayMs             create and delete take this long, between `null:<call>-start:<label>` and
  *                       `null:<call>-end:<label>` lines
  * The methods use nothing outside themselves, so the provider serializes to a small `__provider`.
@@ -22,8 +24,10 @@ export interface NullArgs {
   deleteBeforeReplace?: pulumi.Input<boolean>;
   diffUnknown?: pulumi.Input<boolean>;
   checkFailures?: pulumi.Input<{ property: string; reason: string }[]>;
-  failCreate?: pulumi.Input<"error" | "partial">;
+  failCreate?: pulumi.Input<"error" | "partial" | "partial-bare">;
   readOverrides?: pulumi.Input<Record<string, string>>;
+  readInputs?: pulumi.Input<Record<string, string>>;
+  authConfig?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   readGone?: pulumi.Input<boolean>;
   delayMs?: pulumi.Input<number>;
 }
@@ -69,10 +73,12 @@ const provider: pulumi.dynamic.ResourceProvider = {
       console.log(`null:create-end:${inputs.label}`);
     }
     const outs = { ...inputs, computed: `computed-${inputs.label}-${inputs.value}` };
-    if (inputs.failCreate === "partial") {
+    if (inputs.failCreate === "partial" || inputs.failCreate === "partial-bare") {
+      // The dynamic provider stores an error's properties as they are: no `__provider` unless given.
+      const properties = inputs.failCreate === "partial" ? outs : { label: inputs.label };
       throw Object.assign(new Error(`${inputs.label} was created but did not initialise`), {
         id,
-        properties: outs,
+        properties,
         reasons: ["initialisation timed out"],
       });
     }
@@ -82,7 +88,10 @@ const provider: pulumi.dynamic.ResourceProvider = {
   async read(id: string, props: Props) {
     console.log(`null:read:${props.label}`);
     if (props.readGone) return { id: "", props: {} };
-    return { id, props: { ...props, ...((props.readOverrides as Props | undefined) ?? {}) } };
+    const read = { id, props: { ...props, ...((props.readOverrides as Props | undefined) ?? {}) } };
+    if (!props.readInputs) return read;
+    const { computed: _computed, ...stored } = props;
+    return { ...read, inputs: { ...stored, ...(props.readInputs as Props) } };
   },
 
   async update(_id: string, _olds: Props, news: Props) {

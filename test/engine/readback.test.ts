@@ -1,0 +1,95 @@
+/**
+ * Inputs a refresh's Read returns (RefreshStep.Apply keeps them), nested `ignoreChanges` paths, and
+ * partial creates: kept with their initErrors, retried by an empty update (continueStepsFromDiff), and
+ * deleted/refreshed only through the `__provider` stored in their outputs (DeleteStep/RefreshStep pass the
+ * old outputs to the provider), in pulumi/pulumi pkg/resource/deploy.
+ */
+import { join } from "node:path";
+import { TestStack } from "./index";
+import type { OperationResult, ResourceState } from "./index";
+import { engineTestTimeoutMs, opsOf, programsDir, providerCalls, stepOf } from "./test-helpers";
+
+const urnOf = (name: string): string =>
+  `urn:pulumi:dev::engine-readback::pulumi-nodejs:dynamic:Resource::${name}`;
+
+describe("test engine: read inputs, nested ignoreChanges, partial creates", () => {
+  let stack: TestStack;
+  const calls: Record<string, string[]> = {};
+  const results: Record<string, OperationResult> = {};
+  const states: Record<string, ResourceState[]> = {};
+
+  async function run(label: string, operation: () => Promise<OperationResult>): Promise<void> {
+    const before = providerCalls(stack.providerOutput()).length;
+    results[label] = await operation();
+    calls[label] = providerCalls(stack.providerOutput()).slice(before);
+    states[label] = await stack.resources();
+  }
+
+  beforeAll(async () => {
+    stack = await TestStack.create(join(programsDir, "readback"), { config: { phase: "1" } });
+    await run("first", () => stack.up());
+    await run("refresh", () => stack.refresh());
+    stack.setConfig("phase", "2");
+    await run("second", () => stack.up());
+    stack.setConfig("withPartial", "1");
+    await run("partial", () => stack.up());
+    await run("retry", () => stack.up());
+    stack.setConfig("withBare", "1");
+    await run("bare", () => stack.up());
+    await run("refreshBare", () => stack.refresh());
+    await run("destroyBare", () => stack.destroy());
+  }, engineTestTimeoutMs);
+
+  afterAll(() => stack.dispose());
+
+  const stateOf = (label: string, name: string): ResourceState | undefined =>
+    states[label]?.find((state) => state.urn === urnOf(name));
+
+  it("stores the inputs a Read returned, __provider kept", () => {
+    expect(results.refresh?.error).toBeUndefined();
+    expect(stateOf("first", "drift")?.inputs.value).toBe("v1");
+    expect(stateOf("refresh", "drift")?.inputs.value).toBe("from-read");
+    expect(stateOf("refresh", "drift")?.inputs.__provider).toBe(stateOf("first", "drift")?.inputs.__provider);
+  });
+
+  it("diffs the program's inputs against the inputs the Read returned", () => {
+    expect(results.second?.error).toBeUndefined();
+    expect(opsOf(results.second!, "drift")).toEqual(["update"]);
+    expect(stepOf(results.second!, "drift", "update").diffs).toEqual(["value"]);
+    expect(stateOf("second", "drift")?.inputs.value).toBe("v1");
+  });
+
+  it("keeps an ignored property at the value the Read returned", () => {
+    expect(opsOf(results.second!, "drift-ignored")).toEqual(["same"]);
+    expect(stateOf("second", "drift-ignored")?.inputs.value).toBe("from-read");
+  });
+
+  it("ignores a nested path only: authConfig.client_id stays, authConfig.client_secret changes", () => {
+    expect(opsOf(results.second!, "nested")).toEqual(["update"]);
+    expect(stateOf("second", "nested")?.inputs.authConfig).toEqual({
+      client_id: "id-1",
+      client_secret: "secret-2",
+    });
+  });
+
+  it("keeps a partially created resource with its initErrors, then retries it with an empty update", () => {
+    expect(results.partial?.error).toBe("partial was created but did not initialise");
+    expect(stateOf("partial", "partial")?.initErrors).toEqual(["initialisation timed out"]);
+    expect(results.retry?.error).toBeUndefined();
+    expect(opsOf(results.retry!, "partial")).toEqual(["update"]);
+    expect(calls.retry).toContain("null:update:partial");
+    expect(stateOf("retry", "partial")?.initErrors).toBeUndefined();
+  });
+
+  it("refreshes and deletes a partial create only through the __provider stored in its outputs", () => {
+    const bare = stateOf("bare", "bare");
+    expect(bare?.initErrors).toEqual(["initialisation timed out"]);
+    expect(bare?.outputs).toEqual({ label: "bare" });
+    expect(results.refreshBare?.error).toBeDefined();
+    expect(results.refreshBare?.log.find((entry) => entry.severity === "error")?.urn).toBe(urnOf("bare"));
+    expect(calls.refreshBare).not.toContain("null:read:bare");
+    expect(results.destroyBare?.error).toBeDefined();
+    expect(calls.destroyBare).not.toContain("null:delete:bare");
+    expect(stateOf("destroyBare", "bare")?.id).toBe(bare?.id);
+  });
+});

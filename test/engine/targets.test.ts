@@ -1,0 +1,84 @@
+/**
+ * `up --target` and `destroy --target`, with and without `--target-dependents`, as pulumi/pulumi
+ * pkg/resource/deploy/step_generator.go does them (generateSteps' isTargeted, GenerateDeletes).
+ */
+import { join } from "node:path";
+import { TestStack } from "./index";
+import type { OperationResult, ResourceState } from "./index";
+import { untargetedDeleteMessage } from "./diagnostics";
+import { engineTestTimeoutMs, opsOf, programsDir, providerCalls } from "./test-helpers";
+
+const urnOf = (name: string): string =>
+  `urn:pulumi:dev::engine-targets::pulumi-nodejs:dynamic:Resource::${name}`;
+
+describe("test engine: --target and --target-dependents", () => {
+  let stack: TestStack;
+  const calls: Record<string, string[]> = {};
+  const results: Record<string, OperationResult> = {};
+  const states: Record<string, ResourceState[]> = {};
+
+  async function run(label: string, operation: () => Promise<OperationResult>): Promise<void> {
+    const before = providerCalls(stack.providerOutput()).length;
+    results[label] = await operation();
+    calls[label] = providerCalls(stack.providerOutput()).slice(before);
+    states[label] = await stack.resources();
+  }
+
+  beforeAll(async () => {
+    stack = await TestStack.create(join(programsDir, "targets"), { config: { phase: "1" } });
+    await run("first", () => stack.up());
+    stack.setConfig("phase", "2");
+    await run("targetA", () => stack.up({ targets: [urnOf("a")] }));
+    await run("targetADependents", () => stack.up({ targets: [urnOf("a")], targetDependents: true }));
+    await run("destroyA", () => stack.destroy({ targets: [urnOf("a")] }));
+    await run("destroyADependents", () => stack.destroy({ targets: [urnOf("a")], targetDependents: true }));
+  }, engineTestTimeoutMs);
+
+  afterAll(() => stack.dispose());
+
+  const valueOf = (label: string, name: string): unknown =>
+    states[label]?.find((state) => state.urn === urnOf(name))?.inputs.value;
+  const has = (label: string, name: string): boolean =>
+    states[label]?.some((state) => state.urn === urnOf(name)) ?? false;
+
+  it("up --target changes only the target; the others keep their old state, with no provider call", () => {
+    expect(results.first?.error).toBeUndefined();
+    expect(results.targetA?.error).toBeUndefined();
+    expect(opsOf(results.targetA!, "a")).toEqual(["update"]);
+    expect(opsOf(results.targetA!, "b")).toEqual(["same"]);
+    expect(opsOf(results.targetA!, "c")).toEqual(["same"]);
+    expect(valueOf("targetA", "a")).toBe("v2");
+    expect(valueOf("targetA", "b")).toBe("v1");
+    expect(calls.targetA?.filter((call) => /:(b|c|d)$/.test(call))).toEqual([]);
+  });
+
+  it("up --target does not create an untargeted new resource, nor write it to state", () => {
+    expect(opsOf(results.targetA!, "d")).toEqual([]);
+    expect(has("targetA", "d")).toBe(false);
+  });
+
+  it("up --target-dependents also changes what depends on the target", () => {
+    expect(results.targetADependents?.error).toBeUndefined();
+    expect(opsOf(results.targetADependents!, "b")).toEqual(["update"]);
+    expect(opsOf(results.targetADependents!, "c")).toEqual(["same"]);
+    expect(valueOf("targetADependents", "b")).toBe("v2");
+    expect(valueOf("targetADependents", "c")).toBe("v1");
+  });
+
+  it("destroy --target refuses to delete a dependent that is not targeted, and deletes nothing", () => {
+    expect(results.destroyA?.error).toBe(untargetedDeleteMessage(urnOf("b")));
+    expect(calls.destroyA?.filter((call) => call.startsWith("null:delete"))).toEqual([]);
+    expect(has("destroyA", "a")).toBe(true);
+  });
+
+  it("destroy --target --target-dependents deletes the target and its dependents, dependents first", () => {
+    expect(results.destroyADependents?.error).toBeUndefined();
+    expect(results.destroyADependents?.steps.map((step) => `${step.op} ${step.name}`)).toEqual([
+      "delete b",
+      "delete a",
+    ]);
+    expect(has("destroyADependents", "a")).toBe(false);
+    expect(has("destroyADependents", "b")).toBe(false);
+    expect(has("destroyADependents", "c")).toBe(true);
+  });
+});
