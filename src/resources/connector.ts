@@ -42,6 +42,7 @@ export class Connector extends pulumi.dynamic.Resource {
       name,
       {
         // Outputs that are not inputs are listed (undefined) so that the SDK registers and resolves them.
+        name: undefined,
         appId: undefined,
         appName: undefined,
         authScheme: undefined,

@@ -6,7 +6,14 @@
 import { join } from "node:path";
 import type { RequestLogEntry } from "../../../src/emulator";
 import { TestStack } from "../../engine";
-import type { OperationResult, ResourceState } from "../../engine";
+import type {
+  DestroyOptions,
+  OperationResult,
+  RefreshOptions,
+  ResourceState,
+  TestStackOptions,
+  UpOptions,
+} from "../../engine";
 import { stageProgram } from "../../support/packed-package";
 import type { E2eApi } from "./e2e-api";
 
@@ -22,6 +29,8 @@ export interface E2eStackOptions {
   /** Program config, keys without a namespace are the program's. */
   config?: Record<string, string>;
   secrets?: Record<string, string>;
+  /** Test-engine options besides config (a stack name, a hook on provider calls, ...). */
+  engine?: Omit<TestStackOptions, "config" | "secrets">;
 }
 
 const PROGRAMS = join(__dirname, "..", "programs");
@@ -42,26 +51,27 @@ export class E2eStack {
   static async create(program: string, api: E2eApi, options: E2eStackOptions = {}): Promise<E2eStack> {
     const dir = await stageProgram(join(PROGRAMS, program), program);
     const stack = await TestStack.create(dir, {
+      ...options.engine,
       config: { "integrations:baseUrl": api.emulator.url, ...options.config },
       secrets: { "integrations:apiKey": api.apiKey, ...options.secrets },
     });
     return new E2eStack(stack, api);
   }
 
-  preview(): Promise<RecordedRun> {
-    return this.run("preview");
+  preview(options?: UpOptions): Promise<RecordedRun> {
+    return this.run("preview", () => this.stack.preview(options));
   }
 
-  up(): Promise<RecordedRun> {
-    return this.run("up");
+  up(options?: UpOptions): Promise<RecordedRun> {
+    return this.run("up", () => this.stack.up(options));
   }
 
-  refresh(): Promise<RecordedRun> {
-    return this.run("refresh");
+  refresh(options?: RefreshOptions): Promise<RecordedRun> {
+    return this.run("refresh", () => this.stack.refresh(options));
   }
 
-  destroy(): Promise<RecordedRun> {
-    return this.run("destroy");
+  destroy(options?: DestroyOptions): Promise<RecordedRun> {
+    return this.run("destroy", () => this.stack.destroy(options));
   }
 
   setConfig(key: string, value: string, options: { secret?: boolean } = {}): void {
@@ -72,10 +82,10 @@ export class E2eStack {
     return this.stack.dispose();
   }
 
-  private async run(kind: OperationKind): Promise<RecordedRun> {
+  private async run(kind: OperationKind, operation: () => Promise<OperationResult>): Promise<RecordedRun> {
     const log = this.api.emulator.requestLog;
     log.clear();
-    const result = await this.stack[kind]();
+    const result = await operation();
     const writes = log.entries().filter((entry) => entry.method !== "GET");
     const stateText = await this.stack.stateText();
     this.stateTexts.push(stateText ?? "");

@@ -1,0 +1,274 @@
+/**
+ * No connector is ever lost, stranded or silently co-owned, whatever sequence the engine drives: targeted
+ * replacements (create-first, as the real engine runs them, or delete-first with the resource option), an
+ * autonamed replacement, an IntegrationState replaced on the same integration, a second stack declaring
+ * the same connector, a rename that `forceNewIntegration: false` would answer with the old connector, a
+ * same-name replacement under a keeping deletionPolicy, a lost create response, and a partial create
+ * followed by refresh and destroy. Each scenario failed on the code before lifecycle safety.
+ */
+import type { ConnectorRecord } from "../../src/client";
+import { distinctiveSecret, startE2eApi } from "./support/e2e-api";
+import type { E2eApi } from "./support/e2e-api";
+import { E2eStack } from "./support/e2e-stack";
+import type { RecordedRun } from "./support/e2e-stack";
+import {
+  CONNECTOR_TYPE,
+  INTEGRATION_STATE_TYPE,
+  expectNoLeaksAndSmallProviders,
+} from "./support/leak-checks";
+import { opsOf, stepOf, succeeded, textOf, writesOf, writesTo } from "./support/steps";
+
+const PROGRAM = "lifecycle-safety";
+
+let api: E2eApi;
+beforeAll(async () => {
+  api = await startE2eApi();
+});
+afterAll(() => api?.close());
+
+/** The live (not deleted) connectors that hold a name. */
+async function liveNamed(name: string): Promise<string[]> {
+  const ids: string[] = [];
+  for await (const item of api.client.listIntegrations({ showDisabled: true })) {
+    if (item.name === name && item.deleted !== true) ids.push(item.id);
+  }
+  return ids;
+}
+
+/** The id state holds for a resource of the program. */
+async function idInState(stack: E2eStack, name: string): Promise<string | undefined> {
+  const resources = await stack.stack.resources();
+  return resources.find((resource) => resource.urn.endsWith(`::${name}`) && !resource.delete)?.id;
+}
+
+const isLive = (record: ConnectorRecord) => record.deleted !== true;
+
+describe("e2e: replacements never leave the stack pointing at a deleted connector", () => {
+  const appKey = distinctiveSecret("linear-key");
+  let stack: E2eStack;
+  let twin: E2eStack;
+  let integrationId: string;
+  let created: RecordedRun;
+  let urnOf: (name: string) => string;
+  const fixedName = "e2e-replace-fixed";
+
+  beforeAll(async () => {
+    const shared = await api.client.createIntegration({
+      name: "e2e-shared-hackernews",
+      appName: "hackernews",
+      forceNewIntegration: true,
+    });
+    integrationId = shared.id;
+    stack = await E2eStack.create(PROGRAM, api, {
+      config: { fixedName, withAutonamed: "true", stateOf: integrationId },
+      secrets: { appKey },
+      engine: { stack: "replace" },
+    });
+    created = succeeded(await stack.up());
+    urnOf = (name) => stepOf(created, name, "create").urn;
+  }, 120_000);
+
+  afterAll(async () => {
+    await twin?.dispose();
+    await stack?.dispose();
+  });
+
+  it("creates the fixed and the autonamed connector and the IntegrationState; an empty filter selects nothing", async () => {
+    expect(opsOf(created, "fixed")).toEqual(["create"]);
+    expect(created.outputs.autoName?.value).toMatch(/^auto-[0-9a-z]{7}$/);
+    expect(created.outputs.priorEnabled?.value).toBe(true);
+    expect(created.outputs.triggersOfNoIntegration?.value).toBe(0);
+    expect((await api.client.getIntegration(integrationId)).enabled).toBe(false);
+  });
+
+  it("`up --replace` of a fixed name fails on the 409 before deleting anything, saying what to do", async () => {
+    const fixedId = String(created.outputs.fixedId?.value);
+    const run = await stack.up({ replace: [urnOf("fixed")] });
+    expect(run.error).toBeDefined();
+    expect(textOf(run)).toContain(`is already used by connector ${fixedId}`);
+    expect(textOf(run)).toContain("deleteBeforeReplace: true");
+    // The engine creates first (no diff is asked for a targeted replacement): the POST got its 409 and
+    // nothing else was written; the old connector is live and still the one state holds.
+    expect(writesOf(run)).toEqual(["POST /api/v1/integrations"]);
+    expect(await liveNamed(fixedName)).toEqual([fixedId]);
+    expect(await idInState(stack, "fixed")).toBe(fixedId);
+  }, 120_000);
+
+  it("with the deleteBeforeReplace option, `up --replace` deletes first and ends on a live connector", async () => {
+    const oldId = String(created.outputs.fixedId?.value);
+    stack.setConfig("deleteBeforeReplace", "true");
+    const run = succeeded(await stack.up({ replace: [urnOf("fixed")] }));
+    const newId = String(run.outputs.fixedId?.value);
+    expect(newId).not.toBe(oldId);
+    expect(writesTo(run, oldId)).toEqual(["DELETE"]);
+    expect(await liveNamed(fixedName)).toEqual([newId]);
+    expect(await idInState(stack, "fixed")).toBe(newId);
+  }, 120_000);
+
+  it("`up --replace` of an autonamed connector creates the replacement first, under a fresh name", async () => {
+    const oldId = String(created.outputs.autoId?.value);
+    const oldName = String(created.outputs.autoName?.value);
+    const run = succeeded(await stack.up({ replace: [urnOf("auto")] }));
+    const newName = String(run.outputs.autoName?.value);
+    expect(newName).toMatch(/^auto-[0-9a-z]{7}$/);
+    expect(newName).not.toBe(oldName);
+    expect(opsOf(run, "auto")).toEqual(["create-replacement", "replace", "delete-replaced"]);
+    expect((await api.client.getIntegration(oldId)).deleted).toBe(true);
+    const newId = String(run.outputs.autoId?.value);
+    expect(isLive(await api.client.getIntegration(newId))).toBe(true);
+    expect(await idInState(stack, "auto")).toBe(newId);
+  }, 120_000);
+
+  it("`up --replace` of an IntegrationState keeps the value found before any stack touched it", async () => {
+    const run = succeeded(await stack.up({ replace: [urnOf("state")] }));
+    // Let go first (the resource's default), so the new one takes over what the old one found.
+    expect(opsOf(run, "state")).toEqual(["delete-replaced", "replace", "create-replacement"]);
+    expect(run.outputs.priorEnabled?.value).toBe(true);
+    expect((await api.client.getIntegration(integrationId)).enabled).toBe(false);
+  }, 120_000);
+
+  it("a second stack declaring the same connector fails naming it, and its destroy leaves it alone", async () => {
+    const holderId = String((await stack.up()).outputs.fixedId?.value);
+    twin = await E2eStack.create(PROGRAM, api, {
+      config: { fixedName },
+      secrets: { appKey },
+      engine: { stack: "replace-twin" },
+    });
+    const run = await twin.up();
+    expect(run.error).toBeDefined();
+    expect(textOf(run)).toContain(`is already used by connector ${holderId}`);
+    expect(await idInState(twin, "fixed")).toBeUndefined();
+    succeeded(await twin.destroy());
+    expect(await liveNamed(fixedName)).toEqual([holderId]);
+    expect(await idInState(stack, "fixed")).toBe(holderId);
+  }, 120_000);
+
+  it("destroy deletes both connectors and puts the integration's enabled back", async () => {
+    const ids = [String((await stack.up()).outputs.fixedId?.value), await idInState(stack, "auto")];
+    succeeded(await stack.destroy());
+    for (const id of ids) expect((await api.client.getIntegration(String(id))).deleted).toBe(true);
+    expect((await api.client.getIntegration(integrationId)).enabled).toBe(true);
+  }, 120_000);
+
+  it("keeps the API key and the app key out of state, logs and provider output", () => {
+    expectNoLeaksAndSmallProviders(
+      stack,
+      { managed: { "app key": appKey }, other: { "API key": api.apiKey } },
+      [CONNECTOR_TYPE, INTEGRATION_STATE_TYPE],
+    );
+  });
+});
+
+describe("e2e: a lost response, a keeping deletionPolicy and a hand-back are never taken silently", () => {
+  const appKey = distinctiveSecret("notion-key");
+  const name = "e2e-handback";
+  let stack: E2eStack;
+  let first: RecordedRun;
+  let firstId: string;
+
+  beforeAll(async () => {
+    stack = await E2eStack.create(PROGRAM, api, {
+      config: { app: "notion", fixedName: name, forceNewIntegration: "false", deletionPolicy: "retain" },
+      secrets: { appKey },
+      engine: { stack: "handback" },
+    });
+    // The first POST is applied but its answer is lost (the connection is reset after the handler).
+    api.emulator.setFaults({
+      resetRate: 1,
+      resetAfterHandler: true,
+      remaining: 1,
+      match: ["POST /api/v1/integrations"],
+    });
+    first = await stack.up();
+    api.emulator.clearFaults();
+    firstId = String(first.outputs.fixedId?.value);
+  }, 120_000);
+
+  afterAll(() => stack?.dispose());
+
+  it("recovers the connector its lost POST provably made: one connector, its authConfig set again", async () => {
+    succeeded(first);
+    expect(await liveNamed(name)).toEqual([firstId]);
+    // One POST only (never re-sent over a connector that exists), then the authConfig set again, since its
+    // secret values cannot be compared.
+    expect(writesOf(first)).toEqual([
+      "POST /api/v1/integrations",
+      "PATCH /api/v1/integrations/:integrationId",
+    ]);
+  });
+
+  it("refuses at preview, before any request, a same-name replacement that would keep the old connector", async () => {
+    stack.setConfig("authScheme", "OAUTH2");
+    const preview = await stack.preview();
+    const requests = api.emulator.requestLog.count();
+    stack.setConfig("authScheme", "API_KEY");
+    expect(preview.error).toBeDefined();
+    expect(textOf(preview)).toContain('its deletionPolicy "retain" keeps the old connector');
+    expect(textOf(preview)).toContain("leave name unset to autoname it");
+    expect(requests).toBe(0);
+  }, 120_000);
+
+  it("a rename that forceNewIntegration: false would answer with the old connector fails, and keeps it", async () => {
+    stack.setConfig("deletionPolicy", "delete"); // recorded in state only
+    succeeded(await stack.up());
+    stack.setConfig("fixedName", `${name}-renamed`);
+    const run = await stack.up();
+    expect(run.error).toBeDefined();
+    expect(textOf(run)).toContain(
+      "with forceNewIntegration: false the service hands back an existing connector",
+    );
+    expect(textOf(run)).toContain(firstId);
+    expect(writesOf(run)).toEqual([]);
+    expect(isLive(await api.client.getIntegration(firstId))).toBe(true);
+    expect(await idInState(stack, "fixed")).toBe(firstId);
+  }, 120_000);
+
+  it("keeps the API key and the app key out of state, logs and provider output", () => {
+    expectNoLeaksAndSmallProviders(
+      stack,
+      { managed: { "app key": appKey }, other: { "API key": api.apiKey } },
+      [CONNECTOR_TYPE],
+    );
+  });
+});
+
+describe("e2e: a partial create is kept with its provider, so refresh and destroy work", () => {
+  const appKey = distinctiveSecret("partial-key");
+  let stack: E2eStack;
+  let up: RecordedRun;
+  let refresh: RecordedRun;
+  let destroy: RecordedRun;
+  let id: string | undefined;
+
+  beforeAll(async () => {
+    stack = await E2eStack.create(PROGRAM, api, {
+      config: { fixedName: "e2e-partial", enabled: "false" },
+      secrets: { appKey },
+      engine: { stack: "partial" },
+    });
+    // The POST succeeds; the PATCH that disables the new connector fails.
+    api.emulator.setFaults({ errorRate: 1, match: ["PATCH /api/v1/integrations/:integrationId"] });
+    up = await stack.up();
+    api.emulator.clearFaults();
+    id = await idInState(stack, "fixed");
+    refresh = await stack.refresh();
+    destroy = await stack.destroy();
+  }, 180_000);
+
+  afterAll(() => stack?.dispose());
+
+  it("reports the partial create and keeps the connector in state", () => {
+    expect(up.error).toContain("was created");
+    expect(id).toMatch(/\S/);
+  });
+
+  it("refresh loads the provider from what was stored", () => {
+    expect(refresh.error).toBeUndefined();
+  });
+
+  it("destroy right after deletes the connector", async () => {
+    expect(destroy.error).toBeUndefined();
+    expect(writesTo(destroy, String(id))).toEqual(["DELETE"]);
+    expect((await api.client.getIntegration(String(id))).deleted).toBe(true);
+  });
+});
