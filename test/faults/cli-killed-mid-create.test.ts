@@ -1,0 +1,150 @@
+/**
+ * The CLI is killed while creates are in flight, at the worst moment: the server has made the connectors
+ * but their answers were never read. To land there every time, the provider process is frozen (SIGSTOP)
+ * once some creates are answered, the emulator answers the rest into its sockets, and only then is the
+ * deployment killed (the engine's `signal`: no further checkpoint writes, every process SIGKILLed).
+ *
+ * The real engine writes a pending `creating` operation before each Create (pulumi/pulumi
+ * pkg/backend/snapshot.go, createSnapshotMutation), so the checkpoint names every interrupted create. The
+ * provider never adopts a connector silently, so the next `up` stops on a 409 that names each one, and
+ * the documented recovery converges: `pulumi refresh --clear-pending-creates`, then take the connectors
+ * over on purpose with `adoptId` (README, "Recovering from an interrupted create"). No duplicate, no orphan.
+ */
+import { randomBytes } from "node:crypto";
+import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import { interruptedMessage } from "../engine";
+import type { OperationResult, PendingOperation, TestStack } from "../engine";
+import { connectorsStack, connectorsInState, stageFaultsProgram } from "./support/connectors-stack";
+import { CONVERGED, convergenceOf, type ConvergenceReport } from "./support/convergence";
+import { dynamicProviderPids, waitFor } from "./support/processes";
+import { remoteConnectors } from "./support/remote";
+import { secretLeaks } from "./support/secret-scan";
+
+const COUNT = 30;
+const NAME_PREFIX = "killed";
+const CREATE = { method: "POST", route: "/api/v1/integrations" };
+/** Every create is in flight at once (`parallel: COUNT`); their answers spread over 200-1700 ms. */
+const CREATE_DELAY = { latencyMs: 200, jitterMs: 1_500 };
+
+describe("the CLI killed in the middle of creates", () => {
+  const clientSecret = `fault-secret-${randomBytes(12).toString("hex")}`;
+  let emulator: RunningEmulator;
+  let stack: TestStack;
+  let interrupted: OperationResult;
+  let pendingAfterKill: PendingOperation[];
+  let afterKill: ConvergenceReport;
+  let inStateAfterKill: number;
+  let frozenPids: number[];
+  let dir: string | undefined;
+  let blindUp: OperationResult;
+  let afterBlindUp: ConvergenceReport;
+  let cleared: OperationResult;
+  let pendingAfterClear: PendingOperation[];
+  let adoptedBy: Record<string, string>;
+  let recovered: OperationResult;
+  let converged: ConvergenceReport;
+  let postsDuringRecovery: number;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0 });
+    dir = await stageFaultsProgram("connectors", "faults-cli-killed");
+    stack = await connectorsStack(dir, {
+      baseUrl: emulator.url,
+      apiKey: emulator.apiKey,
+      count: COUNT,
+      namePrefix: NAME_PREFIX,
+      clientSecret,
+      parallel: COUNT,
+    });
+    const remote = { baseUrl: emulator.url, apiKey: emulator.apiKey };
+    const program = { count: COUNT, namePrefix: NAME_PREFIX };
+
+    emulator.setFaults({ ...CREATE_DELAY, match: [`${CREATE.method} ${CREATE.route}`] });
+    const kill = new AbortController();
+    const up = stack.up({ signal: kill.signal });
+    await waitFor("10 answered creates", () => emulator.requestLog.count(CREATE) >= 10);
+    frozenPids = dynamicProviderPids(dir);
+    for (const pid of frozenPids) process.kill(pid, "SIGSTOP");
+    await waitFor("every create answered", () => emulator.requestLog.count(CREATE) === COUNT);
+    kill.abort();
+    interrupted = await up;
+    emulator.clearFaults();
+    pendingAfterKill = await stack.pendingOperations();
+    afterKill = await convergenceOf(stack, remote, program);
+    inStateAfterKill = (await connectorsInState(stack)).length;
+
+    // What a user does first: run `up` again. It warns about the pending creates and stops on a 409.
+    blindUp = await stack.up();
+    afterBlindUp = await convergenceOf(stack, remote, program);
+
+    // The documented recovery.
+    cleared = await stack.refresh({ clearPendingCreates: true });
+    pendingAfterClear = await stack.pendingOperations();
+    const managed = new Set((await connectorsInState(stack)).map((entry) => entry.id));
+    adoptedBy = Object.fromEntries(
+      (await remoteConnectors(emulator.url, emulator.apiKey))
+        .filter((connector) => connector.name.startsWith(`${NAME_PREFIX}-`) && !managed.has(connector.id))
+        .map((connector) => [connector.name, connector.id]),
+    );
+    stack.setConfig("adopt", JSON.stringify(adoptedBy));
+    emulator.requestLog.clear();
+    recovered = await stack.up();
+    postsDuringRecovery = emulator.requestLog.count(CREATE);
+    converged = await convergenceOf(stack, remote, program);
+  }, 240_000);
+
+  afterAll(async () => {
+    // A provider frozen by a run that failed before the kill would otherwise outlive the tests.
+    for (const pid of dir ? dynamicProviderPids(dir) : []) process.kill(pid, "SIGKILL");
+    await stack?.dispose();
+    await emulator?.close();
+  });
+
+  it("froze exactly one provider process, and the killed up reports the interruption", () => {
+    expect(frozenPids).toHaveLength(1);
+    expect(interrupted.error).toBe(interruptedMessage);
+  });
+
+  it("left connectors remotely that state does not hold, each named by a pending create", () => {
+    expect(inStateAfterKill).toBeGreaterThan(0);
+    expect(inStateAfterKill).toBeLessThan(COUNT);
+    expect(afterKill.orphans.length).toBe(COUNT - inStateAfterKill);
+    expect(afterKill.duplicateNames).toEqual([]);
+    const pendingNames = pendingAfterKill.map(
+      (operation) => `${operation.type} ${operation.resource.inputs.name}`,
+    );
+    const orphanNames = afterKill.orphans.map((orphan) => `creating ${orphan.split(" ")[0]}`);
+    expect(pendingNames.sort()).toEqual(orphanNames.sort());
+  });
+
+  it("the next up adopts nothing silently: it stops on a 409 naming the connector, and duplicates nothing", () => {
+    expect(blindUp.error).toBeDefined();
+    expect(blindUp.error).toMatch(/is already used by connector \S+/);
+    expect(
+      blindUp.log.some((entry) => entry.message.includes("pending operations from previous deployment")),
+    ).toBe(true);
+    expect(afterBlindUp.duplicateNames).toEqual([]);
+    expect(afterBlindUp.remoteCount).toBe(COUNT);
+  });
+
+  it("refresh --clear-pending-creates clears them", () => {
+    expect(cleared.error).toBeUndefined();
+    expect(pendingAfterClear).toEqual([]);
+  });
+
+  it("adoptId takes each interrupted create over: converged, no duplicate, no orphan, no new POST", () => {
+    expect(Object.keys(adoptedBy)).toHaveLength(COUNT - inStateAfterKill);
+    expect(recovered.error).toBeUndefined();
+    expect(postsDuringRecovery).toBe(0);
+    expect(converged).toEqual(CONVERGED(COUNT));
+  });
+
+  it("leaks neither the API key nor the client secret", async () => {
+    const leaks = await secretLeaks(
+      stack,
+      { interrupted, blindUp, cleared, recovered },
+      { apiKey: emulator.apiKey, clientSecret },
+    );
+    expect(leaks).toEqual([]);
+  });
+});
