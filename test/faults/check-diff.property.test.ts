@@ -121,14 +121,20 @@ describe("Connector check (property-based)", () => {
 });
 
 describe("Connector diff (property-based)", () => {
-  it("never throws, even on state it did not write, and replaces only replace-fields", async () => {
+  it("never throws on state it did not write but to refuse a same-name replacement that keeps the old one", async () => {
     await fc.assert(
       fc.asyncProperty(anyInputs(CONNECTOR_PROPERTIES), validConnectorInputs, async (olds, inputs) => {
         const { inputs: news } = await connector.check({}, inputs);
-        const diff = await connector.diff("id-1", olds as never, news);
+        const diff = await connector.diff("id-1", olds as never, news).catch((error: Error) => error);
+        if (diff instanceof Error) {
+          expect(diff.message).toContain("would be replaced by a new one of the same name");
+          expect(["retain", "disable"]).toContain((olds as Record<string, unknown>).deletionPolicy);
+          return;
+        }
         for (const field of diff.replaces) expect(CONNECTOR_REPLACE_FIELDS).toContain(field);
         if (diff.replaces.length > 0) expect(diff.changes).toBe(true);
-        if (diff.deleteBeforeReplace) expect(diff.replaces.length).toBeGreaterThan(0);
+        // Delete first exactly when a fixed name stays the same (names are unique).
+        expect(diff.deleteBeforeReplace).toBe(!diff.replaces.includes("name"));
       }),
       RUNS,
     );
@@ -142,7 +148,7 @@ describe("Connector diff (property-based)", () => {
         expect(await connector.diff("id-1", olds, news)).toEqual({
           changes: false,
           replaces: [],
-          deleteBeforeReplace: false,
+          deleteBeforeReplace: true,
         });
         fc.pre(otherName !== news.name);
         const renamed = await connector.diff("id-1", olds, { ...news, name: otherName });
@@ -152,7 +158,7 @@ describe("Connector diff (property-based)", () => {
     );
   });
 
-  it("never replaces on an unknown value (preview), but reports a change", async () => {
+  it("shows an unknown replace-field (preview) as a possible replacement, any other unknown as a change", async () => {
     await fc.assert(
       fc.asyncProperty(
         validConnectorInputs,
@@ -166,7 +172,7 @@ describe("Connector diff (property-based)", () => {
           const checked = await connector.check({}, unknown);
           expect(checked.failures).toEqual([]);
           const diff = await connector.diff("id-1", olds, checked.inputs);
-          expect(diff.replaces).toEqual([]);
+          expect(diff.replaces).toEqual(CONNECTOR_REPLACE_FIELDS.includes(field) ? [field] : []);
           expect(diff.changes).toBe(true);
         },
       ),
@@ -215,7 +221,7 @@ describe("IntegrationState check and diff (property-based)", () => {
           expect(await integrationState.diff(news.integrationId, olds, news)).toEqual({
             changes: false,
             replaces: [],
-            deleteBeforeReplace: false,
+            deleteBeforeReplace: true,
           });
         },
       ),

@@ -9,6 +9,8 @@ import { UNKNOWN } from "../../../src/providers/unknowns";
 
 export const CONNECTOR_PROPERTIES = [
   "name",
+  "namePrefix",
+  "adoptId",
   "appName",
   "appId",
   "authScheme",
