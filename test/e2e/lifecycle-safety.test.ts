@@ -272,3 +272,40 @@ describe("e2e: a partial create is kept with its provider, so refresh and destro
     expect((await api.client.getIntegration(String(id))).deleted).toBe(true);
   });
 });
+
+describe("e2e: ignoreChanges keeps an out-of-band change across `up --refresh`", () => {
+  const appKey = distinctiveSecret("github-secret");
+  let stack: E2eStack;
+  let id: string;
+  let refreshed: RecordedRun;
+  let again: RecordedRun;
+
+  beforeAll(async () => {
+    stack = await E2eStack.create(PROGRAM, api, {
+      config: { fixedName: "e2e-ignore-fixed", withIgnoreChanges: "true" },
+      secrets: { appKey },
+      engine: { stack: "ignore" },
+    });
+    id = String(succeeded(await stack.up()).outputs.watchedId?.value);
+    // Someone else sets the client id (a PATCH replaces the whole config).
+    await api.client.updateIntegration(id, {
+      authConfig: { client_id: "changed-elsewhere", client_secret: appKey },
+    });
+    refreshed = succeeded(await stack.up({ refresh: true }));
+    again = succeeded(await stack.up());
+  }, 180_000);
+
+  afterAll(() => stack?.dispose());
+
+  it("the refresh sees the change, and neither up writes it back", async () => {
+    expect(writesTo(refreshed, id)).toEqual([]);
+    expect(writesTo(again, id)).toEqual([]);
+    expect((await api.client.getIntegration(id)).authConfig.client_id).toBe("changed-elsewhere");
+  });
+
+  it("state holds the value found, as output and as input", async () => {
+    const watched = (await stack.stack.resources()).find((resource) => resource.urn.endsWith("::watched"));
+    expect(JSON.stringify(watched?.outputs.authConfig)).toContain("changed-elsewhere");
+    expect(JSON.stringify(watched?.inputs.authConfig)).toContain("changed-elsewhere");
+  });
+});

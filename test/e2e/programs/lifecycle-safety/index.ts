@@ -28,6 +28,20 @@ const autonamed = config.getBoolean("withAutonamed")
 export const autoId = autonamed?.id;
 export const autoName = autonamed?.name;
 
+// A connector whose client_id someone else owns: ignoreChanges keeps their change across `up --refresh`.
+const watched = config.getBoolean("withIgnoreChanges")
+  ? new Connector(
+      "watched",
+      {
+        appName: "github",
+        authScheme: "OAUTH2",
+        authConfig: { client_id: "from-program", client_secret: config.requireSecret("appKey") },
+      },
+      { ignoreChanges: ["authConfig.client_id"] },
+    )
+  : undefined;
+export const watchedId = watched?.id;
+
 const stateOf = config.get("stateOf");
 const state = stateOf
   ? new IntegrationState("state", { integrationId: stateOf, enabled: false, onDelete: "restore" })
