@@ -25,8 +25,9 @@ export interface ConnectorSettings {
   /** Use the service's built-in authentication. Default false. Replaces on change. */
   useServiceAuth?: boolean;
   /**
-   * Default true: always create a new connector. false lets the server hand back an existing connector of
-   * the same app (a way to take one over). Only read at create time.
+   * Default true: always create a new connector. With false the server would hand back an existing
+   * connector of the app instead of creating one; that is never taken silently, so the create fails
+   * naming the app's connectors when it has any (take one over with `adoptId`). Only read at create time.
    */
   forceNewIntegration?: boolean;
   /** Default "delete". Touches nothing remote when changed. */
