@@ -33,7 +33,8 @@ export type ConnectorHandlers = ResourceHandlers<CheckedConnectorInputs, Connect
 
 /**
  * The Connector's provider: creates and owns a connector. Requests per call: check and diff none;
- * create 1 (2 when the new connector's `enabled` must be changed); read 1; update 0-2; delete 0-1.
+ * create 1 POST (a PATCH more when the new connector's `enabled` must be changed, a listing more with
+ * `forceNewIntegration: false`), or with `adoptId` a GET and a PATCH; read 1; update 0-2; delete 0-1.
  */
 export function createConnectorHandlers(): ConnectorHandlers {
   const api = createClientForCall();
@@ -120,7 +121,12 @@ async function connectorsOfApp(client: ApiClient, inputs: CheckedConnectorInputs
 /** `adoptId`: an existing connector taken over on purpose; it must be the one these inputs describe. */
 async function adoptConnector(client: ApiClient, id: string, inputs: CheckedConnectorInputs) {
   const record = await getUnlessGone(client, id);
-  if (!record) throw new ProviderError(`adoptId "${id}": there is no live connector with that id.`);
+  if (!record) {
+    throw new ProviderError(
+      `adoptId "${id}": there is no live connector with that id. (adoptId is read at create time only: ` +
+        "remove it once the connector is adopted, or a replacement fails here.)",
+    );
+  }
   const mismatches = identityMismatches(record, inputs);
   if (mismatches.length > 0) {
     throw new ProviderError(
