@@ -38,7 +38,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const requestLog = new InMemoryRequestLog();
   const app = buildServer(
     { catalog, store, faults, requestLog, apiKeys },
-    { quiet: options.quiet ?? true, persist },
+    { quiet: options.quiet ?? true, persist, observeResponse: options.observeResponse },
   );
   await app.listen({ port: options.port ?? DEFAULT_PORT, host: options.host ?? DEFAULT_HOST });
 

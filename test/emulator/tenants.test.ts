@@ -13,8 +13,9 @@ beforeAll(async () => {
   integrationId = (
     await call(emulator, "POST", "/api/v1/integrations", { ...A, body: githubOAuth("shared-name") })
   ).body.id;
-  accountId = (await call(emulator, "POST", "/api/v1/connectedAccounts", { ...A, body: { integrationId } }))
-    .body.connectedAccountId;
+  accountId = (
+    await call(emulator, "POST", "/api/v1/connectedAccounts", { ...A, body: { integrationId, data: {} } })
+  ).body.connectedAccountId;
   triggerId = (
     await call(emulator, "POST", `/api/v1/triggers/enable/${accountId}/GITHUB_STAR_ADDED_EVENT`, {
       ...A,
@@ -37,7 +38,7 @@ describe("tenant isolation", () => {
     );
     expectError(await call(emulator, "DELETE", `/api/v1/integrations/${integrationId}`, B), 404);
     expectError(
-      await call(emulator, "POST", "/api/v1/connectedAccounts", { ...B, body: { integrationId } }),
+      await call(emulator, "POST", "/api/v1/connectedAccounts", { ...B, body: { integrationId, data: {} } }),
       404,
     );
     expectError(

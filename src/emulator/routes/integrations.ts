@@ -150,11 +150,13 @@ export function registerIntegrationRoutes(app: FastifyInstance, context: Emulato
     return reply.code(204).send();
   });
 
-  app.delete("/api/v1/integrations/:integrationId", async (request) => {
+  // 204 with no body, as the document's status says (its body on a 204 is the contradiction the
+  // contract decisions settle for PATCH the same way).
+  app.delete("/api/v1/integrations/:integrationId", async (request, reply) => {
     const { integrationId } = parseInput(integrationIdParams, request.params, "path");
     const tenant = tenantOf(context, request);
     liveIntegration(tenant, integrationId);
     tenant.updateIntegration(integrationId, { deleted: true, enabled: false });
-    return { status: "success" };
+    return reply.code(204).send();
   });
 }
