@@ -37,18 +37,24 @@ function informational<T extends z.ZodType>(schema: T) {
 }
 
 /** An informational object (authConfig, config): anything but an object reads as `{}`. */
-const informationalObject = z.unknown().transform((value): JsonObject => (isPlainObject(value) ? value : {}));
+const informationalObject = z
+  .unknown()
+  .optional()
+  .transform((value): JsonObject => (isPlainObject(value) ? value : {}));
 
 /** An informational list: anything but a list reads as `[]`; items that do not parse are left out. */
 function informationalList<T>(item: z.ZodType<T>) {
-  return z.unknown().transform((value): T[] =>
-    Array.isArray(value)
-      ? value.flatMap((entry) => {
-          const parsed = item.safeParse(entry);
-          return parsed.success ? [parsed.data] : [];
-        })
-      : [],
-  );
+  return z
+    .unknown()
+    .optional()
+    .transform((value): T[] =>
+      Array.isArray(value)
+        ? value.flatMap((entry) => {
+            const parsed = item.safeParse(entry);
+            return parsed.success ? [parsed.data] : [];
+          })
+        : [],
+    );
 }
 
 /** Accepts the camel-cased `displayName` where the contract says `display_name`. */
