@@ -66,6 +66,11 @@ export interface EmulatorOptions {
   /** No request log lines on stdout (default true); the in-memory RequestLog is always kept. */
   quiet?: boolean;
   /**
+   * Behave as real servers do with a connector's authConfig (default false): add a default key
+   * (`redirect_uri`) and normalise values (strings trimmed, lists of strings sorted) before storing.
+   */
+  normaliseAuthConfig?: boolean;
+  /**
    * Called with every response the emulator sends (conformance checks against GET /openapi.json).
    * Sees bodies as sent: secrets are already omitted there.
    */
