@@ -436,9 +436,10 @@ export interface CreateConnectedAccountBody {
   data?: JsonObject;
 }
 
-export const createConnectedAccountBodySchema: z.ZodType<CreateConnectedAccountBody> = z.strictObject({
+/** `data` is required by the service (InitiateConnectionPayloadDto): sent as `{}` when not given. */
+export const createConnectedAccountBodySchema = z.strictObject({
   integrationId: z.string().min(1),
-  data: jsonObject.optional(),
+  data: jsonObject.default({}),
 });
 
 export const enableTriggerBodySchema = z.strictObject({ triggerConfig: jsonObject });
