@@ -8,6 +8,7 @@
  * failure, not a silent addition. An optional string with no value is left out, never sent as null.
  */
 import { z } from "zod";
+import { activeTriggerRecordSchema, triggerLogRecordSchema } from "./records";
 
 /** The named schemas of GET /openapi.json (`#/components/schemas/<id>`). */
 export const components = z.registry<{ id: string }>();
@@ -124,19 +125,9 @@ export const pageInfoView = z
   .object({ currentPage: z.int(), perPage: z.int(), totalPages: z.int() })
   .register(components, { id: "PageInfoDTO" });
 
-export const activeTriggerView = z
-  .object({
-    id: z.string(),
-    connectionId: z.string(),
-    triggerName: z.string(),
-    triggerConfig: jsonObject,
-    triggerData: z.string().optional(),
-    state: jsonObject,
-    disabledReason: z.string().nullable(),
-    createdAt: timestamp,
-    updatedAt: timestamp,
-    disabledAt: timestamp.nullable(),
-  })
+/** The stored instance as it is: every field is on the wire (timestamps are ISO 8601). */
+export const activeTriggerView = activeTriggerRecordSchema
+  .extend({ createdAt: timestamp, updatedAt: timestamp, disabledAt: timestamp.nullable() })
   .register(components, { id: "ActiveTriggerInstance" });
 
 /** The document types pageInfo as a list here (and as an object on the logs). */
@@ -144,20 +135,9 @@ export const activeTriggerList = z
   .object({ triggers: z.array(activeTriggerView), pageInfo: z.array(pageInfoView) })
   .register(components, { id: "ActiveTriggersResDTO" });
 
-export const triggerLogView = z
-  .object({
-    id: z.string(),
-    clientId: z.string(),
-    connectionId: z.string(),
-    appKey: z.string(),
-    createdAt: timestamp,
-    triggerName: z.string().nullable(),
-    errorTrigger: z.string().nullable(),
-    triggerClientError: z.string().nullable(),
-    triggerClientPayload: z.string().nullable(),
-    triggerProviderPayload: z.string().nullable(),
-    triggerType: z.enum(["poll", "webhook"]).optional(),
-  })
+/** The stored log entry as it is. */
+export const triggerLogView = triggerLogRecordSchema
+  .extend({ createdAt: timestamp })
   .register(components, { id: "TriggerLogItemDTO" });
 
 export const triggerLogList = z
