@@ -132,7 +132,7 @@ async function coldStart(
         name,
         appName: "github",
         authScheme: "OAUTH2",
-        authConfig: { client_id: `client-${run}`, client_secret: "bench-client-secret", scopes: "repo" },
+        authConfig: { client_id: `client-${run}`, client_secret: "bench-client-secret", scopes: ["repo"] },
         enabled: true,
         __provider: providerText,
       },

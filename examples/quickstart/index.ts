@@ -12,7 +12,8 @@ const github = new Connector("github", {
   authConfig: {
     client_id: config.require("githubClientId"),
     client_secret: config.requireSecret("githubClientSecret"),
-    scopes: "repo,read:org",
+    // A list of strings, as the service types it (a comma-separated string fails check).
+    scopes: ["repo", "read:org"],
   },
 });
 

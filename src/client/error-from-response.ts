@@ -54,7 +54,11 @@ export function errorFromResponse(
   }
 }
 
-/** Reads the flat, nested (`{error: {...}}`) and non-JSON error bodies into one shape. */
+/**
+ * Reads every error body shape of TOLERANCE.md into one: flat, nested (`{error: {...}}`), `{message}`,
+ * `{detail}`, a JSON string, non-JSON text (an HTML error page) and an empty body (then the status and the
+ * x-request-id header are all there is).
+ */
 export function readErrorBody(data: unknown): ErrorBody {
   const json = parseJson(data);
   if (json === undefined) return withoutUndefined({ message: summariseText(data) });
@@ -74,7 +78,7 @@ export function readErrorBody(data: unknown): ErrorBody {
   const flat = flatErrorBodySchema.safeParse(json);
   if (!flat.success) return {};
   return withoutUndefined({
-    message: flat.data.message,
+    message: flat.data.message ?? flat.data.detail,
     requestId: flat.data.requestId ?? flat.data.request_id,
     type: flat.data.type ?? flat.data.name,
     details: flat.data.details,

@@ -3,9 +3,11 @@ import { z } from "zod";
 /**
  * Wire schemas of the API, both directions.
  *
- * Responses: objects are loose (fields a server adds are kept), required fields are enforced, and the
- * tolerated variants of contract-decisions.md are accepted (`displayName` for `display_name`, `null` for
- * an absent optional field, pageInfo as an array or an object, `default` of any JSON kind).
+ * Responses follow the tolerance rule of TOLERANCE.md (beside this file): only what the provider acts on
+ * is parsed strictly (ids and unique keys, `enabled`, `deleted`, pagination); a missing or mistyped
+ * needed field fails the call with a ResponseValidationError naming the field and the request id.
+ * Everything else is informational: absent, `null` or of another type, it is read as absent (or as an
+ * empty list / object), list items that do not parse are left out, and unknown keys are kept.
  * Requests: objects are strict, so a misspelt key is caught before it reaches the server.
  *
  * The exported interfaces are the public types; each schema is checked against its interface.
@@ -15,16 +17,51 @@ type JsonObject = Record<string, unknown>;
 
 const jsonObject = z.record(z.string(), z.unknown());
 
-/** An optional field that some servers send as `null`: read as absent. */
-function optional<T extends z.ZodType>(schema: T) {
+/** A needed field: the provider acts on it, so its absence or type is an error that names it. */
+const neededMessage = (kind: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? "is missing (needed)" : `must be ${kind}`;
+const neededString = z.string({ error: neededMessage("a string") });
+const neededBoolean = z.boolean({ error: neededMessage("a boolean") });
+
+/** Acted on when present (`deleted`, page counts): a wrong type fails; `null` reads as absent. */
+function strictWhenPresent<T extends z.ZodType>(schema: T) {
   return schema.nullish().transform((value) => value ?? undefined);
+}
+
+/** Informational: absent, `null` or of another type, it reads as absent. */
+function informational<T extends z.ZodType>(schema: T) {
+  return schema
+    .nullish()
+    .catch(undefined)
+    .transform((value) => value ?? undefined);
+}
+
+/** An informational object (authConfig, config): anything but an object reads as `{}`. */
+const informationalObject = z
+  .unknown()
+  .optional()
+  .transform((value): JsonObject => (isPlainObject(value) ? value : {}));
+
+/** An informational list: anything but a list reads as `[]`; items that do not parse are left out. */
+function informationalList<T>(item: z.ZodType<T>) {
+  return z
+    .unknown()
+    .optional()
+    .transform((value): T[] =>
+      Array.isArray(value)
+        ? value.flatMap((entry) => {
+            const parsed = item.safeParse(entry);
+            return parsed.success ? [parsed.data] : [];
+          })
+        : [],
+    );
 }
 
 /** Accepts the camel-cased `displayName` where the contract says `display_name`. */
 function acceptingDisplayName<T extends z.ZodType>(schema: T) {
   return z.preprocess(
     (raw) =>
-      isPlainObject(raw) && raw.display_name === undefined && typeof raw.displayName === "string"
+      isPlainObject(raw) && raw.display_name == null && typeof raw.displayName === "string"
         ? { ...raw, display_name: raw.displayName }
         : raw,
     schema,
@@ -40,25 +77,32 @@ function isPlainObject(value: unknown): value is JsonObject {
 export interface App {
   key: string;
   name: string;
+  /** `appId` on the wire (AppInfoResponseDto); older servers sent `id`, read here as the same. */
+  appId?: string;
   id?: string;
   displayName?: string;
   description?: string;
   logo?: string;
   categories?: string[];
   auth_schemes?: JsonObject[];
+  enabled?: boolean;
   [extra: string]: unknown;
 }
 
-export const appSchema: z.ZodType<App> = z.looseObject({
-  key: z.string(),
-  name: z.string(),
-  id: optional(z.string()),
-  displayName: optional(z.string()),
-  description: optional(z.string()),
-  logo: optional(z.string()),
-  categories: optional(z.array(z.string())),
-  auth_schemes: optional(z.array(jsonObject)),
-});
+export const appSchema: z.ZodType<App> = z
+  .looseObject({
+    key: neededString,
+    name: neededString,
+    appId: informational(z.string()),
+    id: informational(z.string()),
+    displayName: informational(z.string()),
+    description: informational(z.string()),
+    logo: informational(z.string()),
+    categories: informational(z.array(z.string())),
+    auth_schemes: informational(z.array(jsonObject)),
+    enabled: informational(z.boolean()),
+  })
+  .transform((app) => ({ ...app, appId: app.appId ?? app.id }));
 
 // ------------------------------------------------------------------------------------------ triggers
 
@@ -66,6 +110,7 @@ export interface Trigger {
   appId: string;
   appKey: string;
   appName: string;
+  /** The trigger's `name` when the server sends no display name. */
   display_name: string;
   name: string;
   config?: JsonObject;
@@ -80,21 +125,23 @@ export interface Trigger {
 }
 
 export const triggerSchema: z.ZodType<Trigger> = acceptingDisplayName(
-  z.looseObject({
-    appId: z.string(),
-    appKey: z.string(),
-    appName: z.string(),
-    display_name: z.string(),
-    name: z.string(),
-    config: optional(jsonObject),
-    count: optional(z.number()),
-    description: optional(z.string()),
-    enabled: optional(z.boolean()),
-    instructions: optional(z.string()),
-    payload: optional(jsonObject),
-    type: optional(z.string()),
-    logo: optional(z.string()),
-  }),
+  z
+    .looseObject({
+      appId: neededString,
+      appKey: neededString,
+      appName: neededString,
+      display_name: informational(z.string()),
+      name: neededString,
+      config: informational(jsonObject),
+      count: informational(z.number()),
+      description: informational(z.string()),
+      enabled: informational(z.boolean()),
+      instructions: informational(z.string()),
+      payload: informational(jsonObject),
+      type: informational(z.string()),
+      logo: informational(z.string()),
+    })
+    .transform((trigger) => ({ ...trigger, display_name: trigger.display_name ?? trigger.name })),
 );
 
 // ------------------------------------------------------------------------------------- integrations
@@ -104,66 +151,71 @@ export interface ExpectedInputField {
   type?: string;
   description?: string;
   display_name?: string;
-  /** null, a string or an object on the wire; other JSON kinds are tolerated too. */
-  default?: string | number | boolean | JsonObject | null;
+  /** Any JSON value (null, a string and an object are documented; arrays and others are seen too). */
+  default?: z.core.util.JSONType;
   required?: boolean;
   expected_from_customer?: boolean;
   is_secret?: boolean;
   [extra: string]: unknown;
 }
 
+/** An item without a string `name` is left out of the list (an input field without a name is unusable). */
 export const expectedInputFieldSchema: z.ZodType<ExpectedInputField> = acceptingDisplayName(
   z.looseObject({
     name: z.string(),
-    type: optional(z.string()),
-    description: optional(z.string()),
-    display_name: optional(z.string()),
-    default: z.union([z.null(), z.string(), z.number(), z.boolean(), jsonObject]).optional(),
-    required: optional(z.boolean()),
-    expected_from_customer: optional(z.boolean()),
-    is_secret: optional(z.boolean()),
+    type: informational(z.string()),
+    description: informational(z.string()),
+    display_name: informational(z.string()),
+    default: z.json().optional().catch(undefined),
+    required: informational(z.boolean()),
+    expected_from_customer: informational(z.boolean()),
+    is_secret: informational(z.boolean()),
   }),
 );
 
 export interface ConnectorRecord {
   id: string;
+  /** Unique among the account's live connectors: the key a lost create is found by. */
   name: string;
   appId: string;
   appName: string;
   authScheme?: string;
-  /** Sensitive values are omitted by the server. */
+  /** Sensitive values are omitted by the server; `{}` when it sends none. */
   authConfig: JsonObject;
   enabled: boolean;
-  useServiceAuth: boolean;
+  /** Absent when the server does not say. */
+  useServiceAuth?: boolean;
+  /** `[]` when the server sends none. */
   expectedInputFields: ExpectedInputField[];
   logo?: string;
   createdAt?: string;
   updatedAt?: string;
   deleted?: boolean;
-  defaultConnectorId?: string | null;
+  defaultConnectorId?: string;
   [extra: string]: unknown;
 }
 
 export const connectorRecordSchema: z.ZodType<ConnectorRecord> = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  appId: z.string(),
-  appName: z.string(),
-  authScheme: optional(z.string()),
-  authConfig: jsonObject,
-  enabled: z.boolean(),
-  useServiceAuth: z.boolean(),
-  expectedInputFields: z.array(expectedInputFieldSchema),
-  logo: optional(z.string()),
-  createdAt: optional(z.string()),
-  updatedAt: optional(z.string()),
-  deleted: optional(z.boolean()),
-  defaultConnectorId: z.string().nullable().optional(),
+  id: neededString,
+  name: neededString,
+  appId: neededString,
+  appName: neededString,
+  authScheme: informational(z.string()),
+  authConfig: informationalObject,
+  enabled: neededBoolean,
+  useServiceAuth: informational(z.boolean()),
+  expectedInputFields: informationalList(expectedInputFieldSchema),
+  logo: informational(z.string()),
+  createdAt: informational(z.string()),
+  updatedAt: informational(z.string()),
+  deleted: strictWhenPresent(z.boolean()),
+  defaultConnectorId: informational(z.string()),
 });
 
 /** An item of `GET /api/v1/integrations` (no authConfig, expectedInputFields or logo). */
 export interface IntegrationSummary {
   id: string;
+  /** Unique among the account's live connectors: the key a connector is looked up by. */
   name: string;
   appName: string;
   appId?: string;
@@ -177,16 +229,16 @@ export interface IntegrationSummary {
 }
 
 export const integrationSummarySchema: z.ZodType<IntegrationSummary> = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  appName: z.string(),
-  appId: optional(z.string()),
-  authScheme: optional(z.string()),
-  enabled: optional(z.boolean()),
-  useServiceAuth: optional(z.boolean()),
-  deleted: optional(z.boolean()),
-  createdAt: optional(z.string()),
-  updatedAt: optional(z.string()),
+  id: neededString,
+  name: neededString,
+  appName: neededString,
+  appId: informational(z.string()),
+  authScheme: informational(z.string()),
+  enabled: strictWhenPresent(z.boolean()),
+  useServiceAuth: informational(z.boolean()),
+  deleted: strictWhenPresent(z.boolean()),
+  createdAt: informational(z.string()),
+  updatedAt: informational(z.string()),
 });
 
 // -------------------------------------------------------------------------- connected accounts / enable
@@ -205,36 +257,36 @@ export interface ConnectedAccount {
 }
 
 export const connectedAccountSchema: z.ZodType<ConnectedAccount> = z.looseObject({
-  id: z.string(),
-  integrationId: optional(z.string()),
-  appId: optional(z.string()),
-  appName: optional(z.string()),
-  data: optional(jsonObject),
-  status: optional(z.string()),
-  createdAt: optional(z.string()),
-  updatedAt: optional(z.string()),
+  id: neededString,
+  integrationId: informational(z.string()),
+  appId: informational(z.string()),
+  appName: informational(z.string()),
+  data: informational(jsonObject),
+  status: informational(z.string()),
+  createdAt: informational(z.string()),
+  updatedAt: informational(z.string()),
 });
 
 export interface ConnectedAccountCreated {
-  connectionStatus: string;
+  connectionStatus?: string;
   connectedAccountId: string;
   [extra: string]: unknown;
 }
 
 export const connectedAccountCreatedSchema: z.ZodType<ConnectedAccountCreated> = z.looseObject({
-  connectionStatus: z.string(),
-  connectedAccountId: z.string(),
+  connectionStatus: informational(z.string()),
+  connectedAccountId: neededString,
 });
 
 export interface TriggerEnabled {
-  status: string;
+  status?: string;
   triggerId: string;
   [extra: string]: unknown;
 }
 
 export const triggerEnabledSchema: z.ZodType<TriggerEnabled> = z.looseObject({
-  status: z.string(),
-  triggerId: z.string(),
+  status: informational(z.string()),
+  triggerId: neededString,
 });
 
 // --------------------------------------------------------------------------- active triggers and logs
@@ -254,16 +306,16 @@ export interface ActiveTrigger {
 }
 
 export const activeTriggerSchema: z.ZodType<ActiveTrigger> = z.looseObject({
-  id: z.string(),
-  connectionId: z.string(),
-  triggerName: z.string(),
-  triggerConfig: jsonObject.nullish().transform((value) => value ?? {}),
-  triggerData: optional(z.string()),
-  createdAt: optional(z.string()),
-  updatedAt: optional(z.string()),
-  disabledAt: z.string().nullable().optional(),
-  state: optional(jsonObject),
-  disabledReason: z.string().nullable().optional(),
+  id: neededString,
+  connectionId: neededString,
+  triggerName: neededString,
+  triggerConfig: informationalObject,
+  triggerData: informational(z.string()),
+  createdAt: informational(z.string()),
+  updatedAt: informational(z.string()),
+  disabledAt: z.string().nullable().optional().catch(undefined),
+  state: informational(jsonObject),
+  disabledReason: z.string().nullable().optional().catch(undefined),
 });
 
 export interface TriggerLog {
@@ -282,13 +334,13 @@ export interface TriggerLog {
 }
 
 export const triggerLogSchema: z.ZodType<TriggerLog> = z.looseObject({
-  id: z.string(),
-  connectionId: z.string(),
-  appKey: z.string(),
-  createdAt: z.string(),
-  clientId: optional(z.string()),
-  triggerName: z.string().nullable().optional(),
-  triggerType: optional(z.string()),
+  id: neededString,
+  connectionId: neededString,
+  appKey: neededString,
+  createdAt: neededString,
+  clientId: informational(z.string()),
+  triggerName: z.string().nullable().optional().catch(undefined),
+  triggerType: informational(z.string()),
   errorTrigger: z.unknown().optional(),
   triggerClientError: z.unknown().optional(),
   triggerClientPayload: z.unknown().optional(),
@@ -304,10 +356,12 @@ export interface PageInfo {
   totalPages?: number;
 }
 
+const pageCount = strictWhenPresent(z.number({ error: neededMessage("a number") }));
+
 const pageInfoObject = z.looseObject({
-  currentPage: optional(z.number()),
-  perPage: optional(z.number()),
-  totalPages: optional(z.number()),
+  currentPage: pageCount,
+  perPage: pageCount,
+  totalPages: pageCount,
 });
 
 export const pageInfoSchema: z.ZodType<PageInfo> = z
@@ -328,8 +382,8 @@ export const triggerLogsPageSchema = z.looseObject({
 export function itemsPageSchema<T>(item: z.ZodType<T>) {
   return z.looseObject({
     items: z.array(item),
-    totalPages: optional(z.number()),
-    page: optional(z.number()),
+    totalPages: pageCount,
+    page: pageCount,
   });
 }
 
@@ -382,9 +436,10 @@ export interface CreateConnectedAccountBody {
   data?: JsonObject;
 }
 
-export const createConnectedAccountBodySchema: z.ZodType<CreateConnectedAccountBody> = z.strictObject({
+/** `data` is required by the service (InitiateConnectionPayloadDto): sent as `{}` when not given. */
+export const createConnectedAccountBodySchema = z.strictObject({
   integrationId: z.string().min(1),
-  data: jsonObject.optional(),
+  data: jsonObject.default({}),
 });
 
 export const enableTriggerBodySchema = z.strictObject({ triggerConfig: jsonObject });
@@ -394,9 +449,23 @@ export const enableTriggerBodySchema = z.strictObject({ triggerConfig: jsonObjec
 const text = z.string().optional().catch(undefined);
 const identifier = z.union([z.string(), z.number()]).transform(String).optional().catch(undefined);
 
-/** Flat: `{status, message, requestId, type?, name?, details?}`. */
+/** One entry of a `detail` list (FastAPI style): `{loc: ["body", "name"], msg: "field required"}`. */
+const detailEntry = z.looseObject({
+  msg: text,
+  message: text,
+  loc: z.array(z.unknown()).optional().catch(undefined),
+});
+
+/**
+ * Flat: `{status, message, requestId, type?, name?, details?}`; `{message}` alone; or `{detail}` (a text,
+ * or a list of `{loc, msg}`) from servers built on other frameworks.
+ */
 export const flatErrorBodySchema = z.looseObject({
   message: text,
+  detail: z
+    .union([z.string(), z.array(z.unknown()).transform(describeDetailList)])
+    .optional()
+    .catch(undefined),
   requestId: identifier,
   request_id: identifier,
   type: text,
@@ -418,3 +487,14 @@ export const nestedErrorBodySchema = z.looseObject({
     }),
   ]),
 });
+
+function describeDetailList(entries: unknown[]): string | undefined {
+  const parts = entries.flatMap((entry) => {
+    const parsed = detailEntry.safeParse(entry);
+    if (!parsed.success) return [];
+    const what = parsed.data.msg ?? parsed.data.message;
+    const where = parsed.data.loc?.map(String).join(".");
+    return what === undefined ? [] : [where ? `${where}: ${what}` : what];
+  });
+  return parts.length > 0 ? parts.join("; ") : undefined;
+}

@@ -65,7 +65,14 @@ export class Transport {
   /** Sends the request and parses the JSON body of its 2xx response with `schema`. */
   async send<T>(request: ApiRequest, schema: z.ZodType<T>): Promise<T> {
     const response = await this.#exchange(request);
-    const endpoint = { method: request.method, path: request.path, status: response.status };
+    const requestId = response.headers["x-request-id"];
+    const endpoint = {
+      method: request.method,
+      path: request.path,
+      status: response.status,
+      // Named in the error so that a body the client cannot use can be traced on the server's side.
+      ...(typeof requestId === "string" && { requestId }),
+    };
     const json = parseJson(response.data);
     if (json === undefined) {
       throw new ResponseValidationError(endpoint, [{ path: "", message: "body is not JSON" }]);

@@ -38,6 +38,7 @@ interface CliOptions {
   retryAfter?: number;
   rateLimit?: number;
   resetRate?: number;
+  normaliseAuthConfig?: boolean;
   quiet?: boolean;
 }
 
@@ -56,6 +57,10 @@ const program = new Command("integrations-emulator")
   .option("--retry-after <seconds>", "Retry-After of random 429s", number(0, 86_400, true))
   .option("--rate-limit <n>", "requests per second per API key, then 429", number(0.001, 1_000_000))
   .option("--reset-rate <share>", "share 0..1 of connections reset", share)
+  .option(
+    "--normalise-auth-config",
+    "store authConfig as real servers do: add a default key, trim strings, sort lists",
+  )
   .option("--quiet", "no request log lines");
 
 async function main(): Promise<void> {
@@ -82,6 +87,7 @@ async function main(): Promise<void> {
     dataFile: options.data,
     fixtures: options.fixtures,
     faults: Object.fromEntries(Object.entries(faults).filter(([, value]) => value !== undefined)),
+    normaliseAuthConfig: options.normaliseAuthConfig ?? false,
     quiet: options.quiet ?? false,
   });
   console.log(`integrations-emulator listening on ${emulator.url}`);

@@ -11,6 +11,8 @@ export interface EmulatorContext {
   faults: FaultController;
   requestLog: InMemoryRequestLog;
   apiKeys: readonly string[];
+  /** Store authConfig as real servers do (a default key added, values normalised). */
+  normaliseAuthConfig: boolean;
 }
 
 declare module "fastify" {

@@ -7,7 +7,8 @@ export interface ErrorBody {
   requestId: string;
   type?: string;
   name?: string;
-  details?: unknown;
+  /** An object (BadRequestError.details in the service's document), e.g. `{issues: [...]}`. */
+  details?: Record<string, unknown>;
 }
 
 const typeByStatus: Record<number, string> = {
@@ -29,17 +30,19 @@ export class ApiHttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly details?: unknown,
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
 }
 
-export const badRequest = (message: string, details?: unknown) => new ApiHttpError(400, message, details);
-export const notFound = (message: string) => new ApiHttpError(404, message);
-export const conflict = (message: string, details?: unknown) => new ApiHttpError(409, message, details);
+type Details = Record<string, unknown>;
 
-export function errorBody(status: number, message: string, requestId: string, details?: unknown): ErrorBody {
+export const badRequest = (message: string, details?: Details) => new ApiHttpError(400, message, details);
+export const notFound = (message: string) => new ApiHttpError(404, message);
+export const conflict = (message: string, details?: Details) => new ApiHttpError(409, message, details);
+
+export function errorBody(status: number, message: string, requestId: string, details?: Details): ErrorBody {
   const type = typeByStatus[status] ?? (status >= 500 ? "ServerError" : "ApiError");
   const body: ErrorBody = { status, type, name: type, message, requestId };
   if (details !== undefined) body.details = details;
@@ -51,7 +54,7 @@ export function sendError(
   reply: FastifyReply,
   status: number,
   message: string,
-  details?: unknown,
+  details?: Details,
 ): FastifyReply {
   return reply
     .code(status)
@@ -70,7 +73,7 @@ interface FastifyLikeError {
  * content type, body too large, bad URL) keep their 4xx; a body that is not JSON is a 400 per the contract.
  * Anything unexpected becomes a 500 whose message says nothing about the input.
  */
-export function describeError(error: unknown): { status: number; message: string; details?: unknown } {
+export function describeError(error: unknown): { status: number; message: string; details?: Details } {
   if (error instanceof ApiHttpError)
     return { status: error.status, message: error.message, details: error.details };
   const { code, statusCode } = (typeof error === "object" && error !== null ? error : {}) as FastifyLikeError;

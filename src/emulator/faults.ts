@@ -42,8 +42,14 @@ interface Bucket {
   refilledAt: number;
 }
 
+/**
+ * The operator's settings (options, CLI, the programmatic API) apply to every tenant; a tenant that sets
+ * its own over HTTP (/_emulator/faults) gets those instead, and no tenant can read or change another's.
+ */
 export class FaultController {
   private settings = defaultFaultSettings();
+  /** Settings a tenant set for itself over HTTP; they replace the operator's for that tenant. */
+  private readonly byTenant = new Map<number, FaultSettings>();
   private readonly buckets = new Map<number, Bucket>();
 
   constructor(
@@ -54,48 +60,57 @@ export class FaultController {
     this.set(initial);
   }
 
-  get(): FaultSettings {
-    return { ...this.settings, match: this.settings.match ? [...this.settings.match] : null };
+  /** The operator's settings, or with a tenant the ones that apply to it. */
+  get(tenant?: number): FaultSettings {
+    return copy(this.effective(tenant));
   }
 
-  /** Merges a partial update; throws a 400-shaped error when it is not valid. */
-  set(patch: unknown): FaultSettings {
+  /** Merges a partial update (into one tenant's settings when given); throws a 400-shaped error when invalid. */
+  set(patch: unknown, tenant?: number): FaultSettings {
     const valid = parseInput(faultSettingsPatch, patch, "faults");
-    const merged = { ...this.settings };
+    const merged = { ...this.effective(tenant) };
     for (const [key, value] of Object.entries(valid)) {
       if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
     }
-    this.settings = merged;
-    this.buckets.clear();
-    return this.get();
+    this.store(merged, tenant);
+    return this.get(tenant);
   }
 
-  clear(): FaultSettings {
-    this.settings = defaultFaultSettings();
-    this.buckets.clear();
-    return this.get();
+  /**
+   * With a tenant: forgets what it set (the operator's settings apply to it again). Without: no faults
+   * anywhere, what tenants set included.
+   */
+  clear(tenant?: number): FaultSettings {
+    if (tenant === undefined) {
+      this.byTenant.clear();
+      this.store(defaultFaultSettings(), undefined);
+    } else {
+      this.byTenant.delete(tenant);
+      this.buckets.delete(tenant);
+    }
+    return this.get(tenant);
   }
 
   /** Decides the faults of one request to an /api/v1 route; null when none apply. */
   decide(method: string, route: string, tenant: number): FaultDecision | null {
-    const s = this.settings;
-    if (!this.anyFaultConfigured()) return null;
+    const s = this.effective(tenant);
+    if (!anyFaultConfigured(s)) return null;
     if (s.match && !s.match.includes(`${method} ${route}`)) return null;
     if (s.remaining !== null) {
       if (s.remaining <= 0) return null;
-      this.settings = { ...s, remaining: s.remaining - 1 };
+      s.remaining -= 1;
     }
     const delayMs = s.latencyMs + (s.jitterMs > 0 ? this.random() * s.jitterMs : 0);
-    const limited = this.takeToken(tenant);
+    const limited = this.takeToken(s, tenant);
     let outcome: FaultOutcome | null = null;
     if (limited.retryAfterSeconds !== null) {
-      outcome = this.throttle(limited.retryAfterSeconds, 0);
+      outcome = this.throttle(s, limited.retryAfterSeconds, 0);
     } else if (this.hits(s.resetRate)) {
       outcome = { kind: "reset", afterHandler: s.resetAfterHandler };
     } else if (this.hits(s.errorRate)) {
       outcome = { kind: "error" };
     } else if (this.hits(s.throttleRate)) {
-      outcome = this.throttle(s.retryAfterSeconds, limited.remaining ?? 0);
+      outcome = this.throttle(s, s.retryAfterSeconds, limited.remaining ?? 0);
     }
     const headers: Record<string, string> =
       s.rateLimitPerSecond !== null && outcome?.kind !== "throttle"
@@ -108,37 +123,42 @@ export class FaultController {
     return { delayMs, outcome, headers, kind };
   }
 
-  private anyFaultConfigured(): boolean {
-    const s = this.settings;
-    return (
-      s.latencyMs > 0 ||
-      s.jitterMs > 0 ||
-      s.errorRate > 0 ||
-      s.throttleRate > 0 ||
-      s.resetRate > 0 ||
-      s.rateLimitPerSecond !== null
-    );
+  private effective(tenant: number | undefined): FaultSettings {
+    return (tenant === undefined ? undefined : this.byTenant.get(tenant)) ?? this.settings;
+  }
+
+  private store(settings: FaultSettings, tenant: number | undefined): void {
+    if (tenant === undefined) {
+      this.settings = settings;
+      this.buckets.clear();
+    } else {
+      this.byTenant.set(tenant, settings);
+      this.buckets.delete(tenant);
+    }
   }
 
   private hits(rate: number): boolean {
     return rate > 0 && this.random() < rate;
   }
 
-  private throttle(retryAfterSeconds: number, remaining: number): FaultOutcome {
-    if (this.hits(this.settings.headerlessThrottleRate)) return { kind: "throttle", headers: {} };
+  private throttle(s: FaultSettings, retryAfterSeconds: number, remaining: number): FaultOutcome {
+    if (this.hits(s.headerlessThrottleRate)) return { kind: "throttle", headers: {} };
     return {
       kind: "throttle",
       headers: {
         "retry-after": String(retryAfterSeconds),
-        "x-ratelimit-limit": String(this.settings.rateLimitPerSecond ?? NOMINAL_RATE_LIMIT),
+        "x-ratelimit-limit": String(s.rateLimitPerSecond ?? NOMINAL_RATE_LIMIT),
         "x-ratelimit-remaining": String(remaining),
       },
     };
   }
 
   /** Token bucket per tenant, one second of burst. retryAfterSeconds is set when the request is over the limit. */
-  private takeToken(tenant: number): { retryAfterSeconds: number | null; remaining: number | null } {
-    const rate = this.settings.rateLimitPerSecond;
+  private takeToken(
+    s: FaultSettings,
+    tenant: number,
+  ): { retryAfterSeconds: number | null; remaining: number | null } {
+    const rate = s.rateLimitPerSecond;
     if (rate === null) return { retryAfterSeconds: null, remaining: null };
     const capacity = Math.max(1, rate);
     const at = this.clock();
@@ -152,4 +172,19 @@ export class FaultController {
     bucket.tokens -= 1;
     return { retryAfterSeconds: null, remaining: Math.floor(bucket.tokens) };
   }
+}
+
+function anyFaultConfigured(s: FaultSettings): boolean {
+  return (
+    s.latencyMs > 0 ||
+    s.jitterMs > 0 ||
+    s.errorRate > 0 ||
+    s.throttleRate > 0 ||
+    s.resetRate > 0 ||
+    s.rateLimitPerSecond !== null
+  );
+}
+
+function copy(settings: FaultSettings): FaultSettings {
+  return { ...settings, match: settings.match ? [...settings.match] : null };
 }

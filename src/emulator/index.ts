@@ -7,6 +7,7 @@ export type {
   EmulatorOptions,
   FaultKind,
   FaultSettings,
+  ObservedResponse,
   RequestLog,
   RequestLogEntry,
   RunningEmulator,

@@ -14,11 +14,23 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where
     message: issue.message,
   }));
   const first = details[0];
-  throw badRequest(`Invalid ${where}: ${first ? `${first.path}: ${first.message}` : "rejected"}`, details);
+  throw badRequest(`Invalid ${where}: ${first ? `${first.path}: ${first.message}` : "rejected"}`, {
+    issues: details,
+  });
 }
 
 const id = z.string().min(1).max(MAX_ID);
 const jsonObject = z.record(z.string(), z.unknown());
+
+const scopeList = z.array(z.string(), {
+  error: 'must be an array of strings, e.g. ["repo", "read:org"] (not a comma-separated string)',
+});
+
+/** AuthConfigDTO: free-form keys, but `scopes` and `user_scopes` are lists of strings. */
+export const authConfig = z.looseObject({
+  scopes: scopeList.optional(),
+  user_scopes: scopeList.optional(),
+});
 
 /** A comma-separated list; repeated query keys are joined; empty items are ignored. */
 const commaList = z.union([z.string(), z.array(z.string())]).transform((value) =>
@@ -40,6 +52,13 @@ const positiveInteger = (max: number) =>
 const page = positiveInteger(Number.MAX_SAFE_INTEGER).default(1);
 const perPage = positiveInteger(100).default(10);
 
+/** Query of GET /api/v1/apps; `additionalFields` and `includeLocal` are accepted and change nothing here. */
+export const listAppsQuery = z.object({
+  category: z.string().max(MAX_NAME).optional(),
+  additionalFields: z.string().max(MAX_NAME).optional(),
+  includeLocal: z.enum(["true", "false"]).optional(),
+});
+
 export const integrationIdParams = z.object({ integrationId: id });
 
 export const createIntegrationBody = z.object({
@@ -47,14 +66,14 @@ export const createIntegrationBody = z.object({
   appId: id.optional(),
   appName: id.optional(),
   authScheme: z.string().min(1).max(MAX_ID).optional(),
-  authConfig: jsonObject.optional(),
+  authConfig: authConfig.optional(),
   useServiceAuth: z.boolean().optional(),
   forceNewIntegration: z.boolean().optional(),
 });
 export type CreateIntegrationBody = z.output<typeof createIntegrationBody>;
 
 export const patchIntegrationBody = z.strictObject({
-  authConfig: jsonObject.optional(),
+  authConfig: authConfig.optional(),
   enabled: z.boolean().optional(),
 });
 
@@ -96,13 +115,19 @@ export const listConnectedAccountsQuery = z.object({
   pageSize: perPage,
 });
 
+/** InitiateConnectionPayloadDto: `data` is required (it may be empty); the other fields are accepted, unused. */
 export const createConnectedAccountBody = z.object({
   integrationId: id,
-  data: jsonObject.optional(),
+  data: jsonObject,
+  labels: z.array(z.string()).optional(),
+  entityId: z.string().optional(),
+  redirectUri: z.string().optional(),
+  userUuid: z.string().optional(),
 });
 
 export const enableTriggerParams = z.object({ connectedAccountId: id, triggerName: id });
-export const enableTriggerBody = z.object({ triggerConfig: jsonObject.optional() }).optional();
+/** EnableTriggerBodyDTO: `triggerConfig` is required (it may be empty when the trigger needs nothing). */
+export const enableTriggerBody = z.object({ triggerConfig: jsonObject, verifyHost: z.string().optional() });
 
 export const triggerInstanceParams = z.object({ id });
 export const fireTriggerBody = z.object({ payload: jsonObject.optional() }).optional();

@@ -10,12 +10,14 @@ import Fastify, {
   type FastifyRequest,
 } from "fastify";
 import type { EmulatorContext } from "./context";
+import type { ObservedResponse } from "./types";
 import { describeError, sendError } from "./errors";
 import { registerActiveTriggerRoutes } from "./routes/active-triggers";
 import { registerAppRoutes } from "./routes/apps";
 import { registerConnectedAccountRoutes } from "./routes/connected-accounts";
 import { registerEmulatorRoutes } from "./routes/emulator";
 import { registerIntegrationRoutes } from "./routes/integrations";
+import { registerOpenApiRoute } from "./routes/openapi";
 import { registerTriggerLogRoutes } from "./routes/trigger-logs";
 import { registerTriggerRoutes } from "./routes/triggers";
 
@@ -23,6 +25,8 @@ export interface ServerOptions {
   quiet: boolean;
   /** Resolves once every change is durable; called before any response is written. */
   persist: () => Promise<void>;
+  /** Hears every response sent (see EmulatorOptions.observeResponse). */
+  observeResponse?: (response: ObservedResponse) => void;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -121,6 +125,25 @@ export function buildServer(context: EmulatorContext, options: ServerOptions): F
     return payload;
   });
 
+  const observe = options.observeResponse;
+  if (observe) {
+    app.addHook("onSend", async (request, reply, payload) => {
+      observe({
+        method: request.method,
+        route: request.routeOptions.url,
+        statusCode: reply.statusCode,
+        contentType: String(reply.getHeader("content-type") ?? ""),
+        body:
+          typeof payload === "string"
+            ? payload
+            : payload === undefined || payload === null
+              ? ""
+              : String(payload),
+      });
+      return payload;
+    });
+  }
+
   app.setErrorHandler((error, request, reply) => {
     const { status, message, details } = describeError(error);
     if (status >= 500) request.log.error({ err: error }, "request failed");
@@ -142,6 +165,7 @@ export function buildServer(context: EmulatorContext, options: ServerOptions): F
   registerIntegrationRoutes(app, context);
   registerConnectedAccountRoutes(app, context);
   registerEmulatorRoutes(app, context);
+  registerOpenApiRoute(app);
   registerMethodNotAllowed(app, methodsByPath);
   return app;
 }

@@ -37,8 +37,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const faults = new FaultController(options.faults);
   const requestLog = new InMemoryRequestLog();
   const app = buildServer(
-    { catalog, store, faults, requestLog, apiKeys },
-    { quiet: options.quiet ?? true, persist },
+    {
+      catalog,
+      store,
+      faults,
+      requestLog,
+      apiKeys,
+      normaliseAuthConfig: options.normaliseAuthConfig ?? false,
+    },
+    { quiet: options.quiet ?? true, persist, observeResponse: options.observeResponse },
   );
   await app.listen({ port: options.port ?? DEFAULT_PORT, host: options.host ?? DEFAULT_HOST });
 

@@ -65,6 +65,26 @@ export interface EmulatorOptions {
   faults?: Partial<FaultSettings>;
   /** No request log lines on stdout (default true); the in-memory RequestLog is always kept. */
   quiet?: boolean;
+  /**
+   * Behave as real servers do with a connector's authConfig (default false): add a default key
+   * (`redirect_uri`) and normalise values (strings trimmed, lists of strings sorted) before storing.
+   */
+  normaliseAuthConfig?: boolean;
+  /**
+   * Called with every response the emulator sends (conformance checks against GET /openapi.json).
+   * Sees bodies as sent: secrets are already omitted there.
+   */
+  observeResponse?: (response: ObservedResponse) => void;
+}
+
+export interface ObservedResponse {
+  method: string;
+  /** Fastify route pattern; undefined when no route matched (404). */
+  route: string | undefined;
+  statusCode: number;
+  contentType: string;
+  /** The body as sent ("" when none). */
+  body: string;
 }
 
 export interface RunningEmulator {

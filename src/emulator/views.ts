@@ -1,17 +1,50 @@
-/** Records as the wire shows them: secrets omitted, list items trimmed. */
+/**
+ * Records as the wire shows them: secrets omitted, internal fields dropped, optional strings without a
+ * value left out (never null). Each view is typed by its response schema (response-schemas.ts).
+ */
+import { createHash } from "node:crypto";
 import { omitSecrets, type CatalogIndex } from "./catalog-index";
+import type { CatalogApp } from "./catalog/types";
 import type { ConnectedAccountRecord, IntegrationRecord } from "./records";
+import type { AppItem, ConnectedAccountView, ConnectorListItem, ConnectorView } from "./response-schemas";
 
-export function integrationView(catalog: CatalogIndex, record: IntegrationRecord): IntegrationRecord {
+/** The catalog has no history: every app shows this as its creation and last change. */
+const CATALOG_PUBLISHED_AT = "2024-12-01T00:00:00.000Z";
+
+/** An item of GET /api/v1/apps (AppInfoResponseDto); the emulator's own lookup fields stay internal. */
+export function appView(app: CatalogApp): AppItem {
   return {
-    ...record,
+    appId: app.id,
+    key: app.key,
+    name: app.name,
+    displayName: app.displayName,
+    description: app.description,
+    logo: app.logo,
+    categories: [...app.categories],
+    tags: [...app.categories],
+    enabled: true,
+    no_auth: app.auth_schemes.every((scheme) => scheme.auth_mode === "NO_AUTH"),
+    auth_schemes: app.auth_schemes.map((scheme) => ({
+      auth_mode: scheme.auth_mode,
+      name: scheme.name,
+      fields: scheme.fields.map((field) => ({ ...field })),
+    })),
+    createdAt: CATALOG_PUBLISHED_AT,
+    updatedAt: CATALOG_PUBLISHED_AT,
+  };
+}
+
+export function integrationView(catalog: CatalogIndex, record: IntegrationRecord): ConnectorView {
+  return {
+    ...integrationSummary(record),
     authConfig: omitSecrets(record.authConfig, catalog.secretKeys(record.appId, record.authScheme)),
     expectedInputFields: record.expectedInputFields.map((field) => ({ ...field })),
+    logo: record.logo,
   };
 }
 
 /** An item of GET /api/v1/integrations: no authConfig, expectedInputFields or logo. */
-export function integrationSummary(record: IntegrationRecord) {
+export function integrationSummary(record: IntegrationRecord): ConnectorListItem {
   return {
     id: record.id,
     name: record.name,
@@ -21,7 +54,7 @@ export function integrationSummary(record: IntegrationRecord) {
     enabled: record.enabled,
     useServiceAuth: record.useServiceAuth,
     deleted: record.deleted,
-    defaultConnectorId: record.defaultConnectorId,
+    ...(record.defaultConnectorId !== null && { defaultConnectorId: record.defaultConnectorId }),
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   };
@@ -31,7 +64,40 @@ export function connectedAccountView(
   catalog: CatalogIndex,
   account: ConnectedAccountRecord,
   integration: IntegrationRecord | undefined,
-): ConnectedAccountRecord {
+  clientId: string,
+): ConnectedAccountView {
   const secret = catalog.secretKeys(account.appId, integration?.authScheme ?? "");
-  return { ...account, data: omitSecrets(account.data, secret) };
+  return {
+    id: account.id,
+    integrationId: account.integrationId,
+    appId: account.appId,
+    appName: account.appName,
+    appUniqueId: account.appName,
+    status: account.status,
+    isDisabled: false,
+    enabled: true,
+    invocationCount: 0,
+    data: omitSecrets(account.data, secret),
+    member: memberOf(clientId),
+    createdAt: account.createdAt,
+    updatedAt: account.updatedAt,
+  };
+}
+
+/** The tenant's one (synthetic) team member, stable across runs: ids derived from the client id. */
+function memberOf(clientId: string): ConnectedAccountView["member"] {
+  return {
+    id: uuidFrom(`member:${clientId}`),
+    orgId: uuidFrom(`org:${clientId}`),
+    email: "owner@emulator.invalid",
+    name: "Emulator owner",
+    role: "admin",
+    createdAt: CATALOG_PUBLISHED_AT,
+    updatedAt: CATALOG_PUBLISHED_AT,
+  };
+}
+
+function uuidFrom(seed: string): string {
+  const hex = createHash("sha256").update(seed).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

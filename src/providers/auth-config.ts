@@ -1,11 +1,17 @@
+import { deepEqual } from "./values";
+
 /**
- * The API omits sensitive authConfig values on every read, so what the server shows can never be compared
- * with what was applied as it is. State keeps the applied authConfig (a secret output); a refresh lays
- * the server's visible keys over it:
- * - a key the server shows wins (drift of a visible value, or a key added remotely, is reported);
- * - a key the server does not show is kept from state: it is redacted, and its value is unknowable.
- *   (The price: a non-secret key removed remotely is not noticed; the redacted-key list is per app and
- *   not worth a request per refresh.)
+ * The API omits sensitive authConfig values on every read, and real servers add keys of their own and
+ * normalise values (trim strings, reorder lists), so what the server shows can never be compared with
+ * what was applied as it is. State keeps the applied authConfig (a secret output); a refresh compares only
+ * the keys the stack applied:
+ * - an applied key the server shows with another value is drift: the server's value is taken, so the next
+ *   `up` puts the applied one back;
+ * - an applied key whose shown value differs only by normalisation is not drift: the applied value stays;
+ * - an applied key the server does not show is kept: it is redacted, and its value is unknowable
+ *   (the price: a non-secret key removed remotely is not noticed);
+ * - a key the stack never applied (one the server added) is not the stack's: it is left out, or
+ *   `up --refresh` would re-PATCH forever to remove it.
  * Returns undefined when authConfig is not managed (nothing was applied).
  */
 export function mergeVisibleAuthConfig(
@@ -13,5 +19,31 @@ export function mergeVisibleAuthConfig(
   visible: Record<string, unknown>,
 ): Record<string, unknown> | undefined {
   if (applied === undefined) return undefined;
-  return { ...applied, ...visible };
+  return Object.fromEntries(
+    Object.entries(applied).map(([key, value]) => {
+      if (!Object.hasOwn(visible, key)) return [key, value];
+      const shown = visible[key];
+      return [key, sameAfterNormalisation(value, shown) ? value : shown];
+    }),
+  );
+}
+
+/** Equal once strings are trimmed and lists put in one order (what servers are seen to change). */
+function sameAfterNormalisation(applied: unknown, shown: unknown): boolean {
+  return deepEqual(normalised(applied), normalised(shown));
+}
+
+function normalised(value: unknown): unknown {
+  if (typeof value === "string") return value.trim();
+  if (Array.isArray(value)) {
+    return value
+      .map(normalised)
+      .map((item) => ({ item, order: JSON.stringify(item) ?? "" }))
+      .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0))
+      .map(({ item }) => item);
+  }
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, normalised(item)]));
+  }
+  return value;
 }

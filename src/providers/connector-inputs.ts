@@ -19,7 +19,7 @@ export interface ConnectorSettings {
   /** e.g. "OAUTH2", "API_KEY"; the app's schemes are listed by `GET /api/v1/apps`. Replaces on change. */
   authScheme?: string;
   /** Free-form keys (client_id, client_secret, scopes, ...). Secret. Updated in place. */
-  authConfig?: Record<string, unknown>;
+  authConfig?: AuthConfig;
   /** Default true. Updated in place. */
   enabled?: boolean;
   /** Use the service's built-in authentication. Default false. Replaces on change. */
@@ -32,6 +32,14 @@ export interface ConnectorSettings {
   forceNewIntegration?: boolean;
   /** Default "delete". Touches nothing remote when changed. */
   deletionPolicy?: DeletionPolicy;
+}
+
+/** authConfig keys are free-form, but the service types `scopes` and `user_scopes` as lists of strings. */
+export interface AuthConfig {
+  /** e.g. `["repo", "read:org"]`; a comma-separated string is rejected by check (and by the service). */
+  scopes?: string[];
+  user_scopes?: string[];
+  [key: string]: unknown;
 }
 
 /** The app of the connector: exactly one of its name ("github") or its id. Replaces on change. */
@@ -89,6 +97,7 @@ export function checkConnectorInputs(
   const checked = checkInputs<CheckedConnectorInputs>(connectorFields, news, (inputs) => [
     ...exactlyOneApp(inputs),
     ...oneWayToName(inputs),
+    ...scopesAreLists(inputs),
   ]);
   if (checked.failures.length > 0 || checked.inputs.name !== undefined) return checked;
   const name = autoname(checked.inputs.namePrefix, olds);
@@ -108,6 +117,31 @@ function oneWayToName(inputs: Record<string, unknown>): CheckFailure[] {
     ];
   }
   return [];
+}
+
+const SCOPE_KEYS = ["scopes", "user_scopes"] as const;
+
+/**
+ * The service's AuthConfigDTO types `scopes` and `user_scopes` as lists of strings and answers a string
+ * with a 400: said here first, before any request. The reason never shows the value (authConfig is secret).
+ */
+function scopesAreLists(inputs: Record<string, unknown>): CheckFailure[] {
+  const config = inputs.authConfig;
+  if (typeof config !== "object" || config === null || Array.isArray(config)) return [];
+  return SCOPE_KEYS.flatMap((key) => {
+    const value = (config as Record<string, unknown>)[key];
+    if (value === undefined || value === null || isUnknown(value)) return [];
+    const isList = Array.isArray(value) && value.every((item) => typeof item === "string" || isUnknown(item));
+    if (isList) return [];
+    return [
+      {
+        property: "authConfig",
+        reason:
+          `authConfig.${key} must be a list of strings, e.g. ["repo", "read:org"] ` +
+          "(not a comma-separated string)",
+      },
+    ];
+  });
 }
 
 function exactlyOneApp(inputs: Record<string, unknown>): CheckFailure[] {

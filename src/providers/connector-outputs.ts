@@ -98,7 +98,8 @@ export function connectorOutputs(record: ConnectorRecord, local: LocalConnectorS
     authScheme: record.authScheme,
     authConfig: local.authConfig,
     enabled: record.enabled,
-    useServiceAuth: record.useServiceAuth,
+    // Informational on the wire (TOLERANCE.md): a server that does not say keeps what was applied.
+    useServiceAuth: record.useServiceAuth ?? local.lastApplied.useServiceAuth,
     expectedInputFields: record.expectedInputFields,
     logo: record.logo,
     createdAt: record.createdAt,

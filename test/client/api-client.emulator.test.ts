@@ -117,6 +117,9 @@ describe("methods", () => {
       repo: "hello",
     });
     expect(enabled.status).toBe("success");
+    // The service requires `data`; the client sends `{}` when the caller gives none.
+    const bare = await client.createConnectedAccount({ integrationId: connector.id });
+    expect(bare.connectedAccountId).toEqual(expect.any(String));
     const instances = await collect(client.activeTriggers({ triggerIds: [enabled.triggerId] }));
     expect(instances).toEqual([
       expect.objectContaining({ id: enabled.triggerId, connectionId: account.connectedAccountId }),

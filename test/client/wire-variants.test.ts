@@ -193,19 +193,26 @@ describe("error bodies", () => {
 });
 
 describe("response validation", () => {
-  it("names the endpoint and the failing path, never the body", async () => {
+  it("names the endpoint, the missing needed field and the request id, never the body", async () => {
+    const { enabled: _enabled, ...withoutEnabled } = connector;
     const { client } = await clientFor((_req, res) =>
-      sendJson(res, 200, {
-        ...connector,
-        authConfig: { client_id: "visible-value-42" },
-        expectedInputFields: [{}],
-      }),
+      sendJson(
+        res,
+        200,
+        { ...withoutEnabled, authConfig: { client_id: "visible-value-42" } },
+        { "x-request-id": "req-77" },
+      ),
     );
     const error = await client.getIntegration("int-1").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseValidationError);
     const message = (error as Error).message;
-    expect(message).toContain("GET /api/v1/integrations/int-1");
-    expect(message).toContain("expectedInputFields.0.name");
+    expect(message).toBe(
+      "GET /api/v1/integrations/int-1 -> 200 OK: unexpected response shape: enabled: is missing (needed) (requestId req-77)",
+    );
+    expect(error).toMatchObject({
+      requestId: "req-77",
+      issues: [{ path: "enabled", message: "is missing (needed)" }],
+    });
     expect(JSON.stringify(error)).not.toContain("visible-value-42");
     expect(message).not.toContain("visible-value-42");
   });

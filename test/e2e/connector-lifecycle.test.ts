@@ -74,7 +74,7 @@ describe("e2e: a connector's lifecycle", () => {
     expect(opsOf(runs.create, "connector")).toEqual(["create"]);
     expect(writesOf(runs.create)).toEqual([POST, PATCH]);
     expect(remote.created).toMatchObject({ name: "e2e-lifecycle", appName: "github", enabled: false });
-    expect(remote.created.authConfig).toMatchObject({ client_id: "e2e-client-id", scopes: "repo" });
+    expect(remote.created.authConfig).toMatchObject({ client_id: "e2e-client-id", scopes: ["repo"] });
     expect(runs.create.outputs.connectorEnabled).toEqual({ value: false, secret: false });
   });
 

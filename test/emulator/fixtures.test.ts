@@ -121,7 +121,7 @@ describe("fixtures from a file", () => {
         },
       }),
     );
-    const emulator = await startEmulator({ port: 0, fixtures: file });
+    const emulator = await start({ fixtures: file });
     try {
       expect(emulator.apiKey).toBe(KEY);
       const integration = await call(emulator, "GET", "/api/v1/integrations/int-1");

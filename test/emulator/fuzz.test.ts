@@ -19,8 +19,9 @@ beforeAll(async () => {
       body: { name: "seed", appName: "github", useServiceAuth: true },
     })
   ).body.id;
-  const accountId = (await call(emulator, "POST", "/api/v1/connectedAccounts", { body: { integrationId } }))
-    .body.connectedAccountId;
+  const accountId = (
+    await call(emulator, "POST", "/api/v1/connectedAccounts", { body: { integrationId, data: {} } })
+  ).body.connectedAccountId;
   const triggerId = (
     await call(emulator, "POST", `/api/v1/triggers/enable/${accountId}/GITHUB_STAR_ADDED_EVENT`, {
       body: { triggerConfig: { owner: "o", repo: "r" } },

@@ -1,5 +1,6 @@
 /** Shared helpers of the emulator tests: real HTTP with fetch against an emulator on an ephemeral port. */
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../src/emulator";
+import { createConformanceChecker } from "./conformance";
 
 export interface HttpResult {
   status: number;
@@ -50,13 +51,31 @@ export function expectError(result: HttpResult, status: number): void {
   expect(result.headers.get("x-request-id")).toBe(result.body.requestId);
 }
 
+const checkConformance = createConformanceChecker();
+/** Responses that do not follow GET /openapi.json, of every emulator started by this test file. */
+const violations = new Set<string>();
+// Registered when a test file imports these helpers: the file fails if any response did not conform.
+afterAll(() => {
+  expect([...violations]).toEqual([]);
+});
+
 export const start = (options: EmulatorOptions = {}): Promise<RunningEmulator> =>
-  startEmulator({ port: 0, ...options });
+  startEmulator({
+    port: 0,
+    ...options,
+    observeResponse: (response) => {
+      try {
+        checkConformance(response).forEach((found) => violations.add(found));
+      } catch (error) {
+        violations.add(`the conformance check failed: ${String(error)}`);
+      }
+    },
+  });
 
 export const githubOAuth = (name: string, extra: Record<string, unknown> = {}) => ({
   name,
   appName: "github",
   authScheme: "OAUTH2",
-  authConfig: { client_id: "cid", client_secret: "shh-secret", scopes: "repo" },
+  authConfig: { client_id: "cid", client_secret: "shh-secret", scopes: ["repo"] },
   ...extra,
 });

@@ -21,7 +21,7 @@ describe("POST /api/v1/integrations", () => {
       appId: GITHUB_APP_ID,
       appName: "github",
       authScheme: "OAUTH2",
-      authConfig: { client_id: "cid", scopes: "repo" },
+      authConfig: { client_id: "cid", scopes: ["repo"] },
       enabled: true,
       useServiceAuth: false,
       expectedInputFields: [],
@@ -29,8 +29,9 @@ describe("POST /api/v1/integrations", () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       deleted: false,
-      defaultConnectorId: null,
     });
+    // An optional string with no value is left out, never null (contract decisions, second round).
+    expect(created.body).not.toHaveProperty("defaultConnectorId");
     expect(new Date(created.body.createdAt).toISOString()).toBe(created.body.createdAt);
     expect(created.text).not.toContain("shh-secret");
   });
@@ -258,11 +259,12 @@ describe("DELETE /api/v1/integrations/:integrationId (soft delete)", () => {
       body: githubOAuth("delete-me", { forceNewIntegration: true }),
     });
     const deleted = await call(emulator, "DELETE", `/api/v1/integrations/${created.body.id}`);
-    expect(deleted.status).toBe(200);
+    expect(deleted.status).toBe(204);
+    expect(deleted.text).toBe("");
     const read = await call(emulator, "GET", `/api/v1/integrations/${created.body.id}`);
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ deleted: true, enabled: false, name: "delete-me" });
-    expect(read.body.authConfig).toEqual({ client_id: "cid", scopes: "repo" });
+    expect(read.body.authConfig).toEqual({ client_id: "cid", scopes: ["repo"] });
     expectError(await call(emulator, "DELETE", `/api/v1/integrations/${created.body.id}`), 404);
     expectError(await call(emulator, "DELETE", "/api/v1/integrations/never-existed"), 404);
   });

@@ -13,8 +13,9 @@ describe("persistence with dataFile", () => {
     const first = await start({ apiKeys: [KEY], dataFile });
     const integrationId = (await call(first, "POST", "/api/v1/integrations", { body: githubOAuth("kept") }))
       .body.id;
-    const accountId = (await call(first, "POST", "/api/v1/connectedAccounts", { body: { integrationId } }))
-      .body.connectedAccountId;
+    const accountId = (
+      await call(first, "POST", "/api/v1/connectedAccounts", { body: { integrationId, data: {} } })
+    ).body.connectedAccountId;
     const triggerId = (
       await call(first, "POST", `/api/v1/triggers/enable/${accountId}/GITHUB_STAR_ADDED_EVENT`, {
         body: { triggerConfig: { owner: "o", repo: "r" } },

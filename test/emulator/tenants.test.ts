@@ -13,8 +13,9 @@ beforeAll(async () => {
   integrationId = (
     await call(emulator, "POST", "/api/v1/integrations", { ...A, body: githubOAuth("shared-name") })
   ).body.id;
-  accountId = (await call(emulator, "POST", "/api/v1/connectedAccounts", { ...A, body: { integrationId } }))
-    .body.connectedAccountId;
+  accountId = (
+    await call(emulator, "POST", "/api/v1/connectedAccounts", { ...A, body: { integrationId, data: {} } })
+  ).body.connectedAccountId;
   triggerId = (
     await call(emulator, "POST", `/api/v1/triggers/enable/${accountId}/GITHUB_STAR_ADDED_EVENT`, {
       ...A,
@@ -37,7 +38,7 @@ describe("tenant isolation", () => {
     );
     expectError(await call(emulator, "DELETE", `/api/v1/integrations/${integrationId}`, B), 404);
     expectError(
-      await call(emulator, "POST", "/api/v1/connectedAccounts", { ...B, body: { integrationId } }),
+      await call(emulator, "POST", "/api/v1/connectedAccounts", { ...B, body: { integrationId, data: {} } }),
       404,
     );
     expectError(
@@ -91,5 +92,43 @@ describe("tenant isolation", () => {
       expect.objectContaining({ method: "DELETE", route: "/_emulator/requests", statusCode: 204, tenant: 1 }),
     ]);
     expect(emulator.requestLog.count({ tenant: 0 })).toBeGreaterThan(0);
+  });
+
+  it("lets a key set faults for its own tenant only: it cannot slow, fail or read another key's", async () => {
+    const slowAndFailing = { latencyMs: 200, errorRate: 1, match: ["GET /api/v1/apps"] };
+    const set = await call(emulator, "PUT", "/_emulator/faults", { ...A, body: slowAndFailing });
+    expect(set.body).toMatchObject(slowAndFailing);
+    try {
+      expect((await call(emulator, "GET", "/_emulator/faults", B)).body).toMatchObject({
+        latencyMs: 0,
+        errorRate: 0,
+        match: null,
+      });
+      expectError(await call(emulator, "GET", "/api/v1/apps", A), 503);
+      expect((await call(emulator, "GET", "/api/v1/apps", B)).status).toBe(200);
+      const ofB = emulator.requestLog.entries().filter((entry) => entry.tenant === 1);
+      expect(ofB.filter((entry) => entry.route === "/api/v1/apps")).toEqual([
+        expect.objectContaining({ statusCode: 200, fault: null }),
+      ]);
+      // B clearing its faults leaves A's in place.
+      await call(emulator, "DELETE", "/_emulator/faults", B);
+      expect((await call(emulator, "GET", "/_emulator/faults", A)).body).toMatchObject(slowAndFailing);
+      // B cannot fire A's trigger instance either.
+      expectError(await call(emulator, "POST", `/_emulator/trigger-instances/${triggerId}/fire`, B), 404);
+    } finally {
+      await call(emulator, "DELETE", "/_emulator/faults", A);
+    }
+    expect((await call(emulator, "GET", "/api/v1/apps", A)).status).toBe(200);
+  });
+
+  it("keeps the operator's faults (options, programmatic API) for every tenant that set none", async () => {
+    emulator.setFaults({ errorRate: 1, match: ["GET /api/v1/triggers/logs"] });
+    try {
+      expectError(await call(emulator, "GET", "/api/v1/triggers/logs", B), 503);
+      expect((await call(emulator, "GET", "/_emulator/faults", B)).body.errorRate).toBe(1);
+    } finally {
+      emulator.clearFaults();
+    }
+    expect((await call(emulator, "GET", "/api/v1/triggers/logs", B)).status).toBe(200);
   });
 });

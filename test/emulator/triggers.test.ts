@@ -14,7 +14,7 @@ const createIntegration = async (name: string, appName: string) =>
     })
   ).body.id as string;
 const connect = async (integrationId: string) =>
-  (await call(emulator, "POST", "/api/v1/connectedAccounts", { body: { integrationId } })).body
+  (await call(emulator, "POST", "/api/v1/connectedAccounts", { body: { integrationId, data: {} } })).body
     .connectedAccountId as string;
 
 beforeAll(async () => {
@@ -39,14 +39,30 @@ describe("GET /api/v1/apps", () => {
     expect(result.status).toBe(200);
     expect(result.body.items.length).toBe(builtInCatalog.apps.length);
     expect(result.body.items[0]).toMatchObject({
-      id: expect.any(String),
+      appId: builtInCatalog.apps[0]?.id,
       key: "github",
       name: "github",
+      description: expect.any(String),
       logo: expect.any(String),
+      categories: expect.arrayContaining(["developer-tools"]),
+      enabled: true,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
       auth_schemes: expect.arrayContaining([
         expect.objectContaining({ auth_mode: "OAUTH2", fields: expect.any(Array) }),
       ]),
     });
+    // The emulator's own lookup fields are not part of the wire shape.
+    expect(result.body.items[0]).not.toHaveProperty("serviceAuthSchemes");
+  });
+
+  it("filters by category", async () => {
+    const result = await call(emulator, "GET", "/api/v1/apps?category=communication");
+    expect(result.status).toBe(200);
+    const expected = builtInCatalog.apps.filter((app) => app.categories.includes("communication"));
+    expect(result.body.items.map((app: { key: string }) => app.key)).toEqual(expected.map((app) => app.key));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(builtInCatalog.apps.length);
   });
 });
 
@@ -160,17 +176,23 @@ describe("connected accounts", () => {
     const disabled = await createIntegration("ca-disabled", "notion");
     await call(emulator, "PATCH", `/api/v1/integrations/${disabled}`, { body: { enabled: false } });
     expectError(
-      await call(emulator, "POST", "/api/v1/connectedAccounts", { body: { integrationId: disabled } }),
+      await call(emulator, "POST", "/api/v1/connectedAccounts", {
+        body: { integrationId: disabled, data: {} },
+      }),
       400,
     );
     const deleted = await createIntegration("ca-deleted", "notion");
     await call(emulator, "DELETE", `/api/v1/integrations/${deleted}`);
     expectError(
-      await call(emulator, "POST", "/api/v1/connectedAccounts", { body: { integrationId: deleted } }),
+      await call(emulator, "POST", "/api/v1/connectedAccounts", {
+        body: { integrationId: deleted, data: {} },
+      }),
       400,
     );
     expectError(
-      await call(emulator, "POST", "/api/v1/connectedAccounts", { body: { integrationId: "nope" } }),
+      await call(emulator, "POST", "/api/v1/connectedAccounts", {
+        body: { integrationId: "nope", data: {} },
+      }),
       404,
     );
     expectError(await call(emulator, "POST", "/api/v1/connectedAccounts", { body: {} }), 400);
@@ -188,8 +210,8 @@ describe("trigger instances, firing and logs", () => {
         body: { name: "g", appName: "github", useServiceAuth: true },
       })
     ).body.id;
-    accountId = (await call(own, "POST", "/api/v1/connectedAccounts", { body: { integrationId } })).body
-      .connectedAccountId;
+    accountId = (await call(own, "POST", "/api/v1/connectedAccounts", { body: { integrationId, data: {} } }))
+      .body.connectedAccountId;
   });
   afterAll(() => own.close());
 
@@ -257,12 +279,19 @@ describe("trigger instances, firing and logs", () => {
 
   it("rejects enabling with an unknown account or trigger, a trigger of another app, or missing config", async () => {
     expectError(
-      await call(own, "POST", "/api/v1/triggers/enable/nope/GITHUB_STAR_ADDED_EVENT", { body: {} }),
+      await call(own, "POST", "/api/v1/triggers/enable/nope/GITHUB_STAR_ADDED_EVENT", {
+        body: { triggerConfig: {} },
+      }),
       404,
     );
-    expectError(await call(own, "POST", `/api/v1/triggers/enable/${accountId}/NOPE`, { body: {} }), 404);
     expectError(
-      await call(own, "POST", `/api/v1/triggers/enable/${accountId}/SLACK_RECEIVE_MESSAGE`, { body: {} }),
+      await call(own, "POST", `/api/v1/triggers/enable/${accountId}/NOPE`, { body: { triggerConfig: {} } }),
+      404,
+    );
+    expectError(
+      await call(own, "POST", `/api/v1/triggers/enable/${accountId}/SLACK_RECEIVE_MESSAGE`, {
+        body: { triggerConfig: {} },
+      }),
       400,
     );
     const missing = await call(own, "POST", `/api/v1/triggers/enable/${accountId}/GITHUB_COMMIT_EVENT`, {

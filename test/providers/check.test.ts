@@ -54,6 +54,16 @@ const connectorRules: [string, Record<string, unknown>, CheckFailure][] = [
     { property: "authConfig", reason: "object" },
   ],
   [
+    "scopes as a comma-separated string",
+    { ...validConnector, authConfig: { client_id: "c", scopes: "repo,read:org" } },
+    { property: "authConfig", reason: "authConfig.scopes must be a list of strings" },
+  ],
+  [
+    "user_scopes with a non-string item",
+    { ...validConnector, authConfig: { user_scopes: ["chat:write", 3] } },
+    { property: "authConfig", reason: "authConfig.user_scopes must be a list of strings" },
+  ],
+  [
     "authConfig an array",
     { ...validConnector, authConfig: ["a"] },
     { property: "authConfig", reason: "object" },

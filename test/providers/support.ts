@@ -52,5 +52,5 @@ export async function startTestBed(config: Record<string, string> = {}): Promise
 export const GITHUB_AUTH = {
   client_id: "client-id-1",
   client_secret: "client-secret-1-abcdef",
-  scopes: "repo",
+  scopes: ["repo"],
 };

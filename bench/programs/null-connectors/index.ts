@@ -5,7 +5,8 @@ import { NullConnector } from "./null-connector";
 const config = new pulumi.Config("bench");
 const count = config.requireNumber("count");
 const enabled = config.getBoolean("enabled") ?? true;
-const scopes = config.get("scopes") ?? "repo";
+// Comma-separated in the bench config; a list of strings on the wire.
+const scopes = (config.get("scopes") ?? "repo").split(",");
 const clientSecret = config.requireSecret("clientSecret");
 
 for (let i = 0; i < count; i++) {

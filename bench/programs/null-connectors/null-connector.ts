@@ -12,7 +12,7 @@ export interface NullConnectorArgs {
   name: pulumi.Input<string>;
   appName: pulumi.Input<string>;
   authScheme: pulumi.Input<string>;
-  authConfig: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  authConfig: pulumi.Input<Record<string, pulumi.Input<string | string[]>>>;
   enabled: pulumi.Input<boolean>;
 }
 

@@ -22,7 +22,7 @@ export function registerConnectedAccountRoutes(app: FastifyInstance, context: Em
       appId: integration.appId,
       appName: integration.appName,
       status: "ACTIVE",
-      data: body.data ?? {},
+      data: body.data,
       createdAt: at,
       updatedAt: at,
     });
@@ -40,7 +40,12 @@ export function registerConnectedAccountRoutes(app: FastifyInstance, context: Em
     const result = paginate(matching, query.page, query.pageSize);
     return {
       items: result.items.map((account) =>
-        connectedAccountView(context.catalog, account, tenant.getIntegration(account.integrationId)),
+        connectedAccountView(
+          context.catalog,
+          account,
+          tenant.getIntegration(account.integrationId),
+          tenant.clientId,
+        ),
       ),
       totalPages: result.totalPages,
       page: result.page,

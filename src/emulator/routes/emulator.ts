@@ -1,5 +1,5 @@
 /** Test-only routes under /_emulator: health, fault settings, the request log and firing a trigger. */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { tenantOf, type EmulatorContext } from "../context";
 import { badRequest, notFound } from "../errors";
 import { fireTriggerBody, parseInput, triggerInstanceParams } from "../schemas";
@@ -8,15 +8,16 @@ import { newId, now } from "../store";
 export function registerEmulatorRoutes(app: FastifyInstance, context: EmulatorContext): void {
   app.get("/_emulator/health", async () => ({ status: "ok" }));
 
-  app.get("/_emulator/faults", async () => context.faults.get());
-  app.put("/_emulator/faults", async (request) => context.faults.set(request.body ?? {}));
-  app.delete("/_emulator/faults", async () => context.faults.clear());
+  // Each key sees and changes only its own tenant's faults (the operator's apply until it sets its own).
+  app.get("/_emulator/faults", async (request) => context.faults.get(callerOf(request)));
+  app.put("/_emulator/faults", async (request) => context.faults.set(request.body ?? {}, callerOf(request)));
+  app.delete("/_emulator/faults", async (request) => context.faults.clear(callerOf(request)));
 
   app.get("/_emulator/requests", async (request) => ({
-    entries: context.requestLog.entriesOf(request.tenant as number),
+    entries: context.requestLog.entriesOf(callerOf(request)),
   }));
   app.delete("/_emulator/requests", async (request, reply) => {
-    context.requestLog.clearTenant(request.tenant as number);
+    context.requestLog.clearTenant(callerOf(request));
     return reply.code(204).send();
   });
 
@@ -43,4 +44,10 @@ export function registerEmulatorRoutes(app: FastifyInstance, context: EmulatorCo
       triggerType: trigger?.type,
     });
   });
+}
+
+/** The caller's tenant index (every /_emulator route but health is behind the API-key check). */
+function callerOf(request: FastifyRequest): number {
+  if (request.tenant === null) throw new Error("an /_emulator route was reached without an API key");
+  return request.tenant;
 }

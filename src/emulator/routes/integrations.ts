@@ -1,5 +1,6 @@
 /** Connectors (integrations): create, list, read, update (PATCH) and soft delete. */
 import type { FastifyInstance } from "fastify";
+import { normaliseAuthConfig } from "../auth-config-normalisation";
 import { expectedInputField } from "../catalog-index";
 import type { AuthScheme, CatalogApp } from "../catalog/types";
 import { tenantOf, type EmulatorContext } from "../context";
@@ -70,6 +71,10 @@ export function registerIntegrationRoutes(app: FastifyInstance, context: Emulato
     }
   }
 
+  /** What is stored of a given authConfig (see auth-config-normalisation.ts). */
+  const stored = (authConfig: Record<string, unknown>) =>
+    context.normaliseAuthConfig ? normaliseAuthConfig(authConfig) : authConfig;
+
   function liveIntegration(tenant: TenantStore, id: string): IntegrationRecord {
     const record = tenant.getIntegration(id);
     if (!record || record.deleted) throw notFound(`Integration ${id} not found`);
@@ -103,7 +108,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, context: Emulato
       appId: target.id,
       appName: target.name,
       authScheme: scheme.auth_mode,
-      authConfig,
+      authConfig: stored(authConfig),
       enabled: true,
       useServiceAuth,
       expectedInputFields: scheme.connectionFields.map(expectedInputField),
@@ -146,15 +151,20 @@ export function registerIntegrationRoutes(app: FastifyInstance, context: Emulato
       const scheme = target && catalog.scheme(target, record.authScheme);
       if (scheme) requireSchemeFields(scheme, body.authConfig, record.useServiceAuth);
     }
-    tenant.updateIntegration(integrationId, body);
+    tenant.updateIntegration(integrationId, {
+      ...body,
+      ...(body.authConfig !== undefined && { authConfig: stored(body.authConfig) }),
+    });
     return reply.code(204).send();
   });
 
-  app.delete("/api/v1/integrations/:integrationId", async (request) => {
+  // 204 with no body, as the document's status says (its body on a 204 is the contradiction the
+  // contract decisions settle for PATCH the same way).
+  app.delete("/api/v1/integrations/:integrationId", async (request, reply) => {
     const { integrationId } = parseInput(integrationIdParams, request.params, "path");
     const tenant = tenantOf(context, request);
     liveIntegration(tenant, integrationId);
     tenant.updateIntegration(integrationId, { deleted: true, enabled: false });
-    return { status: "success" };
+    return reply.code(204).send();
   });
 }

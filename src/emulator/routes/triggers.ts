@@ -50,7 +50,7 @@ export function registerTriggerRoutes(app: FastifyInstance, context: EmulatorCon
     if (trigger.appName !== account.appName) {
       throw badRequest(`Trigger ${triggerName} belongs to ${trigger.appName}, not to ${account.appName}`);
     }
-    const triggerConfig = body?.triggerConfig ?? {};
+    const { triggerConfig } = body;
     const missing = trigger.config.required.filter((key) => triggerConfig[key] === undefined);
     if (missing.length > 0) {
       throw badRequest(`triggerConfig is missing required fields: ${missing.join(", ")}`, {

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { ApiClient } from "../../../src/client";
 import { startEmulator } from "../../../src/emulator";
-import type { RunningEmulator } from "../../../src/emulator";
+import type { EmulatorOptions, RunningEmulator } from "../../../src/emulator";
 
 /** A value nothing could contain by chance, so that finding it in a state file or a log means a leak. */
 export function distinctiveSecret(label: string): string {
@@ -17,9 +17,9 @@ export interface E2eApi {
   close(): Promise<void>;
 }
 
-export async function startE2eApi(): Promise<E2eApi> {
+export async function startE2eApi(options: EmulatorOptions = {}): Promise<E2eApi> {
   const apiKey = distinctiveSecret("apikey");
-  const emulator = await startEmulator({ port: 0, apiKeys: [apiKey] });
+  const emulator = await startEmulator({ ...options, port: 0, apiKeys: [apiKey] });
   const client = new ApiClient({ baseUrl: emulator.url, apiKey, maxRetries: 0 });
   return {
     emulator,

@@ -12,7 +12,7 @@ const connector = new Connector("connector", {
   authConfig: {
     client_id: config.require("clientId"),
     client_secret: config.requireSecret("clientSecret"),
-    scopes: "repo",
+    scopes: ["repo"],
   },
   enabled: config.requireBoolean("enabled"),
   deletionPolicy: "delete",

@@ -15,7 +15,7 @@ for (let i = 0; i < count; i++) {
     name: `${namePrefix}-${i}`,
     appName: "github",
     authScheme: "OAUTH2",
-    authConfig: { client_id: `${namePrefix}-client-${i}`, client_secret: clientSecret, scopes: "repo" },
+    authConfig: { client_id: `${namePrefix}-client-${i}`, client_secret: clientSecret, scopes: ["repo"] },
     enabled: !(disabledEvery > 0 && i % disabledEvery === 0),
     adoptId: adopt[`${namePrefix}-${i}`],
   });

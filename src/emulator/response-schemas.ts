@@ -1,0 +1,248 @@
+/**
+ * zod schemas of every response body the emulator sends. They type the views (so a handler cannot send
+ * another shape without a type error) and generate the response half of GET /openapi.json.
+ *
+ * The shapes follow the service's published OpenAPI document (v1, December 2024) and, where it
+ * contradicts itself, the project's contract decisions. Objects are strict in the generated document
+ * (`additionalProperties: false`): a field the emulator sends but does not declare is a conformance
+ * failure, not a silent addition. An optional string with no value is left out, never sent as null.
+ */
+import { z } from "zod";
+import { activeTriggerRecordSchema, triggerLogRecordSchema } from "./records";
+
+/** The named schemas of GET /openapi.json (`#/components/schemas/<id>`). */
+export const components = z.registry<{ id: string }>();
+
+const timestamp = z.iso.datetime({ offset: true });
+const jsonObject = z.record(z.string(), z.unknown());
+
+export const authFieldView = z
+  .object({
+    name: z.string(),
+    displayName: z.string(),
+    type: z.string(),
+    description: z.string(),
+    required: z.boolean(),
+    is_secret: z.boolean(),
+    expected_from_customer: z.boolean(),
+    default: z.string().nullable(),
+  })
+  .register(components, { id: "AuthField" });
+
+export const authSchemeView = z
+  .object({ auth_mode: z.string(), name: z.string(), fields: z.array(authFieldView) })
+  .register(components, { id: "AuthScheme" });
+
+/** AppInfoResponseDto. `categories` and `tags` are string lists (the document types them string with object items). */
+export const appItem = z
+  .object({
+    appId: z.string(),
+    key: z.string(),
+    name: z.string(),
+    displayName: z.string(),
+    description: z.string(),
+    logo: z.string(),
+    categories: z.array(z.string()),
+    tags: z.array(z.string()),
+    enabled: z.boolean(),
+    no_auth: z.boolean(),
+    auth_schemes: z.array(authSchemeView),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .register(components, { id: "AppInfoResponseDto" });
+
+export const appList = z
+  .object({ items: z.array(appItem), totalPages: z.int() })
+  .register(components, { id: "AppListResDTO" });
+
+/** ExpectedInputFieldsDTO; `default` is null, a string or an object (contract decisions, "Values"). */
+export const expectedInputFieldView = z
+  .object({
+    name: z.string(),
+    type: z.string(),
+    description: z.string(),
+    display_name: z.string(),
+    default: z.union([z.string(), jsonObject, z.null()]),
+    required: z.boolean(),
+    expected_from_customer: z.boolean(),
+    is_secret: z.boolean(),
+  })
+  .register(components, { id: "ExpectedInputFieldsDTO" });
+
+const connectorFields = {
+  id: z.string(),
+  name: z.string(),
+  appId: z.string(),
+  appName: z.string(),
+  authScheme: z.string(),
+  enabled: z.boolean(),
+  useServiceAuth: z.boolean(),
+  deleted: z.boolean(),
+  defaultConnectorId: z.string().optional(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+};
+
+/** GetConnectorInfoResDTO: the connector record; sensitive authConfig values omitted. */
+export const connectorView = z
+  .object({
+    ...connectorFields,
+    authConfig: jsonObject,
+    expectedInputFields: z.array(expectedInputFieldView),
+    logo: z.string(),
+  })
+  .register(components, { id: "GetConnectorInfoResDTO" });
+
+/** An item of GET /api/v1/integrations: no authConfig, expectedInputFields or logo. */
+export const connectorListItem = z.object(connectorFields).register(components, { id: "ConnectorListItem" });
+
+export const connectorList = z
+  .object({ items: z.array(connectorListItem), totalPages: z.int(), page: z.int() })
+  .register(components, { id: "GetConnectorListResDTO" });
+
+export const triggerView = z
+  .object({
+    appId: z.string(),
+    appKey: z.string(),
+    appName: z.string(),
+    display_name: z.string(),
+    name: z.string(),
+    config: jsonObject,
+    description: z.string(),
+    enabled: z.boolean(),
+    instructions: z.string(),
+    payload: jsonObject,
+    type: z.enum(["poll", "webhook"]),
+    logo: z.string(),
+    count: z.int(),
+  })
+  .register(components, { id: "TriggerResDTO" });
+
+export const triggerList = z.array(triggerView).register(components, { id: "TriggerList" });
+
+export const pageInfoView = z
+  .object({ currentPage: z.int(), perPage: z.int(), totalPages: z.int() })
+  .register(components, { id: "PageInfoDTO" });
+
+/** The stored instance as it is: every field is on the wire (timestamps are ISO 8601). */
+export const activeTriggerView = activeTriggerRecordSchema
+  .extend({ createdAt: timestamp, updatedAt: timestamp, disabledAt: timestamp.nullable() })
+  .register(components, { id: "ActiveTriggerInstance" });
+
+/** The document types pageInfo as a list here (and as an object on the logs). */
+export const activeTriggerList = z
+  .object({ triggers: z.array(activeTriggerView), pageInfo: z.array(pageInfoView) })
+  .register(components, { id: "ActiveTriggersResDTO" });
+
+/** The stored log entry as it is. */
+export const triggerLogView = triggerLogRecordSchema
+  .extend({ createdAt: timestamp })
+  .register(components, { id: "TriggerLogItemDTO" });
+
+export const triggerLogList = z
+  .object({ data: z.array(triggerLogView), pageInfo: pageInfoView })
+  .register(components, { id: "TriggerLogsResDTO" });
+
+export const triggerEnabled = z
+  .object({ status: z.literal("success"), triggerId: z.string() })
+  .register(components, { id: "TriggerResponseDTO" });
+
+const memberView = z
+  .object({
+    id: z.uuid(),
+    orgId: z.uuid(),
+    email: z.email(),
+    name: z.string(),
+    role: z.enum(["admin", "developer"]),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .register(components, { id: "MemberInfoResDTO" });
+
+/** ConnectionParams: connection data with sensitive values omitted; credentials are never echoed. */
+export const connectedAccountView = z
+  .object({
+    id: z.string(),
+    integrationId: z.string(),
+    appId: z.string(),
+    appName: z.string(),
+    appUniqueId: z.string(),
+    status: z.string(),
+    isDisabled: z.boolean(),
+    enabled: z.boolean(),
+    invocationCount: z.int(),
+    data: jsonObject,
+    member: memberView,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .register(components, { id: "ConnectionParams" });
+
+export const connectedAccountList = z
+  .object({ items: z.array(connectedAccountView), totalPages: z.int(), page: z.int() })
+  .register(components, { id: "GetConnectionsResponseDto" });
+
+export const connectedAccountCreated = z
+  .object({ connectionStatus: z.string().min(1), connectedAccountId: z.string().min(1) })
+  .register(components, { id: "InitiateConnectionResponse" });
+
+/** The flat error body of every failing response (contract decisions, "Authentication, errors, limits"). */
+export const errorResponse = z
+  .object({
+    status: z.int(),
+    type: z.string(),
+    name: z.string(),
+    message: z.string().min(1),
+    requestId: z.string(),
+    details: jsonObject.optional(),
+  })
+  .register(components, { id: "HttpError" });
+
+export type AppItem = z.output<typeof appItem>;
+export type ConnectorView = z.output<typeof connectorView>;
+export type ConnectorListItem = z.output<typeof connectorListItem>;
+export type ConnectedAccountView = z.output<typeof connectedAccountView>;
+export type ActiveTriggerView = z.output<typeof activeTriggerView>;
+export type TriggerLogView = z.output<typeof triggerLogView>;
+
+// ------------------------------------------------------------------------ the emulator's own routes
+
+export const health = z.object({ status: z.literal("ok") }).register(components, { id: "EmulatorHealth" });
+
+export const faultSettingsView = z
+  .object({
+    latencyMs: z.int(),
+    jitterMs: z.int(),
+    errorRate: z.number(),
+    throttleRate: z.number(),
+    headerlessThrottleRate: z.number(),
+    retryAfterSeconds: z.int(),
+    rateLimitPerSecond: z.number().nullable(),
+    resetRate: z.number(),
+    resetAfterHandler: z.boolean(),
+    match: z.array(z.string()).nullable(),
+    remaining: z.int().nullable(),
+  })
+  .register(components, { id: "EmulatorFaultSettings" });
+
+export const requestLogView = z
+  .object({
+    entries: z.array(
+      z.object({
+        method: z.string(),
+        route: z.string(),
+        url: z.string(),
+        statusCode: z.int(),
+        responseTimeMs: z.number(),
+        tenant: z.int().nullable(),
+        fault: z.enum(["latency", "error", "throttle", "reset"]).nullable(),
+      }),
+    ),
+  })
+  .register(components, { id: "EmulatorRequestLog" });
+
+/** GET /openapi.json: this document (described loosely, as any OpenAPI document). */
+export const openApiDocumentView = z
+  .looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) })
+  .register(components, { id: "OpenApiDocument" });
