@@ -7,7 +7,7 @@ import type { ConnectorRecord, CreateIntegrationBody } from "./schemas";
  * is either this request's or one that held the name before it (whose POST then got a 409 that was lost).
  * It is this request's when it was created after the request started (`createdAt`, the server's clock
  * against ours: a clock of ours that runs ahead makes this fail closed, never open) and everything the
- * server shows matches what was sent. Secret authConfig values are never shown, so the caller sets the
+ * server shows matches what was sent (a field it does not show cannot differ). Secret authConfig values are never shown, so the caller sets the
  * authConfig again once a connector is recovered.
  */
 export function lostCreateDoubts(
@@ -28,7 +28,9 @@ export function lostCreateDoubts(
     sent.authScheme === undefined || record.authScheme === sent.authScheme
       ? undefined
       : "its authScheme differs",
-    record.useServiceAuth === (sent.useServiceAuth ?? false) ? undefined : "its useServiceAuth differs",
+    record.useServiceAuth === undefined || record.useServiceAuth === (sent.useServiceAuth ?? false)
+      ? undefined
+      : "its useServiceAuth differs",
     shownConfigMatches ? undefined : "a visible authConfig value differs",
   ].filter((doubt): doubt is string => doubt !== undefined);
 }

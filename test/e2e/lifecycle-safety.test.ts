@@ -119,6 +119,17 @@ describe("e2e: replacements never leave the stack pointing at a deleted connecto
     expect(await idInState(stack, "auto")).toBe(newId);
   }, 120_000);
 
+  it("a replacing change of an autonamed connector creates first too: the engine checks it again without olds", async () => {
+    const oldId = await idInState(stack, "auto");
+    const oldName = (await api.client.getIntegration(String(oldId))).name;
+    stack.setConfig("autoApp", "notion");
+    const run = succeeded(await stack.up());
+    expect(opsOf(run, "auto")).toEqual(["create-replacement", "replace", "delete-replaced"]);
+    expect(String(run.outputs.autoName?.value)).not.toBe(oldName);
+    expect((await api.client.getIntegration(String(oldId))).deleted).toBe(true);
+    expect((await api.client.getIntegration(String(run.outputs.autoId?.value))).appName).toBe("notion");
+  }, 120_000);
+
   it("`up --replace` of an IntegrationState keeps the value found before any stack touched it", async () => {
     const run = succeeded(await stack.up({ replace: [urnOf("state")] }));
     // Let go first (the resource's default), so the new one takes over what the old one found.

@@ -23,7 +23,7 @@ const fixed = new Connector(
 export const fixedId = fixed.id;
 
 const autonamed = config.getBoolean("withAutonamed")
-  ? new Connector("auto", { appName, authScheme: "API_KEY", authConfig })
+  ? new Connector("auto", { appName: config.get("autoApp") ?? appName, authScheme: "API_KEY", authConfig })
   : undefined;
 export const autoId = autonamed?.id;
 export const autoName = autonamed?.name;
