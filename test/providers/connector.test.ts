@@ -25,15 +25,6 @@ async function inputsFor(overrides: Record<string, unknown> = {}): Promise<Check
   return inputs;
 }
 
-/** The live connectors that hold this name. */
-async function namesakes(name: string): Promise<string[]> {
-  const ids: string[] = [];
-  for await (const item of bed.inspect.listIntegrations({ showDisabled: true })) {
-    if (item.name === name && item.deleted !== true) ids.push(item.id);
-  }
-  return ids;
-}
-
 async function created(overrides: Record<string, unknown> = {}) {
   const inputs = await inputsFor(overrides);
   const { id, outs } = await bed.connector.create(inputs);
@@ -90,7 +81,7 @@ describe("create", () => {
     expect(message).not.toContain(GITHUB_AUTH.client_secret);
     expect(message).not.toMatch(/\n/);
     expect(stack).toBe(message);
-    expect(await namesakes(first.inputs.name)).toEqual([first.id]);
+    expect(await bed.liveNamed(first.inputs.name)).toEqual([first.id]);
     // The holder was not touched: no PATCH reached it.
     expect((await bed.inspect.getIntegration(first.id)).updatedAt).toBe(first.outs.updatedAt);
   });
@@ -166,7 +157,7 @@ describe("create", () => {
     });
     const { id, outs } = await bed.connector.create(inputs);
     expect(outs.name).toBe(inputs.name);
-    expect(await namesakes(inputs.name)).toEqual([id]);
+    expect(await bed.liveNamed(inputs.name)).toEqual([id]);
   });
 
   test("an API error is one readable line without a secret or a stack trace", async () => {

@@ -98,25 +98,12 @@ describe("a create whose response is lost leaves exactly one connector, and take
   });
   afterAll(() => bed.close());
 
-  async function namesakes(name: string): Promise<string[]> {
-    const ids: string[] = [];
-    for await (const item of bed.inspect.listIntegrations({ showDisabled: true })) {
-      if (item.name === name && item.deleted !== true) ids.push(item.id);
-    }
-    return ids;
-  }
-
   test("the connector the lost POST made is provably its own: recovered, and its authConfig set again", async () => {
     const { inputs } = await bed.connector.check(
       {},
       { name: "lost-response", appName: "github", authConfig: GITHUB_AUTH },
     );
-    bed.emulator.setFaults({
-      resetRate: 1,
-      resetAfterHandler: true,
-      remaining: 1,
-      match: ["POST /api/v1/integrations"],
-    });
+    bed.loseNextCreateResponse();
     bed.emulator.requestLog.clear();
     const { id, outs } = await bed.connector.create(inputs);
     bed.emulator.clearFaults();
@@ -128,7 +115,7 @@ describe("a create whose response is lost leaves exactly one connector, and take
       "GET /api/v1/integrations/:integrationId",
       "PATCH /api/v1/integrations/:integrationId",
     ]);
-    expect(await namesakes("lost-response")).toEqual([id]);
+    expect(await bed.liveNamed("lost-response")).toEqual([id]);
     expect(outs).toMatchObject({ name: "lost-response", authConfig: GITHUB_AUTH, enabled: true });
   });
 
@@ -145,19 +132,14 @@ describe("a create whose response is lost leaves exactly one connector, and take
       {},
       { name: "held-name", appName: "github", authConfig: GITHUB_AUTH },
     );
-    bed.emulator.setFaults({
-      resetRate: 1,
-      resetAfterHandler: true,
-      remaining: 1,
-      match: ["POST /api/v1/integrations"],
-    });
+    bed.loseNextCreateResponse();
     const error = (await bed.connector.create(inputs).catch((e: Error) => e)) as Error;
     bed.emulator.clearFaults();
 
     expect(error.message).toContain(`connector ${holder.id} now holds the name`);
     expect(error.message).toContain("it was created before the request was sent");
     expect(error.message).toContain(`adoptId: "${holder.id}"`);
-    expect(await namesakes("held-name")).toEqual([holder.id]);
+    expect(await bed.liveNamed("held-name")).toEqual([holder.id]);
     expect((await bed.inspect.getIntegration(holder.id)).updatedAt).toBe(holder.updatedAt);
   });
 });

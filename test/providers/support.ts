@@ -19,6 +19,10 @@ export interface ProviderTestBed {
   inspect: ApiClient;
   /** How many requests `step` sent to the API. */
   requestsOf(step: () => Promise<unknown>): Promise<number>;
+  /** The ids of the live (not deleted) connectors that hold this name. */
+  liveNamed(name: string): Promise<string[]>;
+  /** Makes the server apply the next create but lose its answer (the connection is reset after it). */
+  loseNextCreateResponse(): void;
   close(): Promise<void>;
 }
 
@@ -35,15 +39,31 @@ export async function startTestBed(config: Record<string, string> = {}): Promise
   const integrationState = createIntegrationStateHandlers();
   await connector.configure({ config: stackConfig(settings) });
   await integrationState.configure({ config: stackConfig(settings) });
+  const inspect = new ApiClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, maxRetries: 0 });
   return {
     emulator,
     connector,
     integrationState,
-    inspect: new ApiClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, maxRetries: 0 }),
+    inspect,
     async requestsOf(step) {
       emulator.requestLog.clear();
       await step();
       return emulator.requestLog.count();
+    },
+    async liveNamed(name) {
+      const ids: string[] = [];
+      for await (const item of inspect.listIntegrations({ showDisabled: true })) {
+        if (item.name === name && item.deleted !== true) ids.push(item.id);
+      }
+      return ids;
+    },
+    loseNextCreateResponse() {
+      emulator.setFaults({
+        resetRate: 1,
+        resetAfterHandler: true,
+        remaining: 1,
+        match: ["POST /api/v1/integrations"],
+      });
     },
     close: () => emulator.close(),
   };
