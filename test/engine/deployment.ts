@@ -75,6 +75,8 @@ export class Deployment implements MonitorHandler {
   private readonly newByUrn = new Map<string, ResourceState>();
   private readonly registered = new Set<string>();
   private readonly oldByUrn = new Map<string, ResourceState>();
+  /** New URN -> the old URN its state was found under through an alias. */
+  private readonly aliasedFrom = new Map<string, string>();
   /** Old states a new state took the place of. */
   private readonly superseded = new Set<ResourceState>();
   /** Old halves of create-before-delete replacements (marked `delete`), deleted after the program. */
@@ -214,9 +216,13 @@ export class Deployment implements MonitorHandler {
     const own = this.oldByUrn.get(urn);
     if (own) return own;
     const { stack, project } = this.ctx;
-    for (const alias of aliasUrns(registration.aliases, { stack, project, ...registration })) {
+    const context = { stack, project, aliasedFrom: this.aliasedFrom };
+    for (const alias of aliasUrns(registration.aliases, registration, context)) {
       const old = this.oldByUrn.get(alias);
-      if (old && !this.superseded.has(old) && !this.registered.has(alias)) return old;
+      if (old && !this.superseded.has(old) && !this.registered.has(alias)) {
+        this.aliasedFrom.set(urn, alias);
+        return old;
+      }
     }
     return undefined;
   }
@@ -237,7 +243,7 @@ export class Deployment implements MonitorHandler {
   }
 
   private registerComponent(urn: string, registration: Registration): RegistrationResult {
-    const old = this.oldByUrn.get(urn);
+    const old = this.oldFor(urn, registration);
     if (registration.type === rootStackType && !registration.parent) this.stackUrn = urn;
     const diffs = old ? changedKeys(old.inputs, registration.inputs) : [];
     this.record(
