@@ -15,11 +15,13 @@ import * as grpc from "@grpc/grpc-js";
 import { aliasUrns } from "./aliases";
 import type { Checkpointer } from "./checkpoint";
 import { deletionWaves } from "./deletion-order";
+import { dependentReplacements } from "./dependent-replacements";
 import {
   DeploymentError,
   checkFailureMessage,
   monitorClosedMessage,
   monitorShutdownMessage,
+  dependentProtectedMessage,
   replaceProtectedMessage,
   stepFailure,
 } from "./diagnostics";
@@ -82,6 +84,10 @@ export class Deployment implements MonitorHandler {
   /** Old halves of create-before-delete replacements (marked `delete`), deleted after the program. */
   private readonly pendingDeletes = new Map<ResourceState, ResourceState>();
   private readonly deleted = new Set<ResourceState>();
+  /** Dependents a delete-before-replace deleted first, with their replace keys: recreated when registered. */
+  private readonly recreate = new Map<string, string[]>();
+  /** Those deletions, so that two replacements sharing a dependent delete it once, both after it is gone. */
+  private readonly dependentDeletes = new Map<string, Promise<void>>();
   private defaultProvider: Promise<string | undefined> | undefined;
   private stackUrn = "";
   private failed = false;
@@ -282,7 +288,7 @@ export class Deployment implements MonitorHandler {
       : registration.inputs;
     // A targeted replacement is checked as a new resource, without its old inputs (step_generator.go,
     // generateSteps: "if the resource has been targeted for replacement, ignore its old state").
-    const checkOlds = old && !this.ctx.replace.has(urn) ? old.inputs : {};
+    const checkOlds = old && !this.ctx.replace.has(urn) && !this.recreate.has(urn) ? old.inputs : {};
     const checked = await pending.provider.check(pending.ref, checkOlds, news);
     const inputs = annotateSecrets(checked.inputs, news);
     if (checked.failures.length > 0) {
@@ -309,7 +315,12 @@ export class Deployment implements MonitorHandler {
       protect: registration.protect ?? false,
       retainOnDelete: registration.retainOnDelete ?? false,
     };
-    const done = old ? await this.change(pending, old, state) : await this.create(pending, state);
+    const recreateKeys = this.recreate.get(urn);
+    const done = recreateKeys
+      ? await this.recreateDeleted(pending, state, recreateKeys)
+      : old
+        ? await this.change(pending, old, state)
+        : await this.create(pending, state);
     if (!old) this.step("create", urn);
     return { urn, id: done.id ?? "", outputs: done.outputs };
   }
@@ -335,6 +346,7 @@ export class Deployment implements MonitorHandler {
     // old and the new state are protected (unprotecting and replacing in one update is allowed).
     if (state.protect && old.protect) throw stepFailure(urn, replaceProtectedMessage(urn));
     if (plan.deleteBeforeReplace) {
+      await this.deleteDependents(old);
       await this.deleteOld(old, "delete-replaced");
       const created = await this.create(pending, state);
       this.step("replace", urn, detail);
@@ -351,6 +363,39 @@ export class Deployment implements MonitorHandler {
     markOld();
     this.step("create-replacement", urn, detail);
     this.step("replace", urn, detail);
+    return created;
+  }
+
+  /**
+   * Before a delete-before-replace, the dependents that its replacement would replace are deleted, last
+   * first (continueStepsFromDiff); each is created again when the program registers it.
+   */
+  private async deleteDependents(root: ResourceState): Promise<void> {
+    const dependents = await dependentReplacements(root, this.ctx.olds, this.registered, this.ctx.providers);
+    for (const { resource, keys } of dependents.reverse()) {
+      const underway = this.dependentDeletes.get(resource.urn);
+      if (underway) {
+        await underway;
+        continue;
+      }
+      if (resource.protect) throw stepFailure(root.urn, dependentProtectedMessage(resource.urn, root.urn));
+      this.recreate.set(resource.urn, keys);
+      const deletion = this.deleteOld(resource, "delete-replaced");
+      this.dependentDeletes.set(resource.urn, deletion);
+      await deletion;
+    }
+  }
+
+  /** "Case 1: recreating" in generateSteps: no diff, a replace and a create-replacement. */
+  private async recreateDeleted(
+    pending: Pending,
+    state: ResourceState,
+    keys: string[],
+  ): Promise<ResourceState> {
+    this.recreate.delete(state.urn);
+    this.step("replace", state.urn, { replaces: keys });
+    const created = await this.create(pending, state);
+    this.step("create-replacement", state.urn, { replaces: keys });
     return created;
   }
 

@@ -90,22 +90,38 @@ describe("pulumi tests/integration/delete_before_create (TestDeleteBeforeCreate)
     ]);
   });
 
-  it("step 2 replaces base delete-first, and the dependents whose state follows it", () => {
+  it("step 2 deletes base's dependents that its replacement would replace first, then recreates them", () => {
     const steps = stepsOf(results[1]);
-    expect(steps.filter((step) => step.endsWith(" base"))).toEqual([
+    // calculateDependentReplacements: dependent and dependent-4 would be replaced (their state follows
+    // base's); dependent-2 only dependsOn it, dependent-3's Diff answers an update.
+    expect(steps.filter((step) => step.startsWith("delete-replaced"))).toEqual([
+      "delete-replaced dependent-4",
+      "delete-replaced dependent",
       "delete-replaced base",
-      "replace base",
-      "create-replacement base",
     ]);
+    expect(steps.slice(3, 5)).toEqual(["replace base", "create-replacement base"]);
+    for (const name of ["dependent", "dependent-4"]) {
+      expect(steps.filter((step) => step.endsWith(` ${name}`))).toEqual([
+        `delete-replaced ${name}`,
+        `replace ${name}`,
+        `create-replacement ${name}`,
+      ]);
+    }
+    expect(steps.filter((step) => step.endsWith(" dependent-3"))).toEqual(["update dependent-3"]);
+    expect(steps.filter((step) => step.endsWith(" dependent-2"))).toEqual(["same dependent-2"]);
+    expect(stateOf(2, "dependent")?.outputs.state).toBe(99);
+    expect(stateOf(2, "dependent-4")?.outputs.state).toBe(198);
+  });
+
+  it("step 5 deletes the dependent once, before the first of the two bases it depends on", () => {
+    const steps = stepsOf(results[4]);
     expect(steps.filter((step) => step.endsWith(" dependent"))).toEqual([
       "delete-replaced dependent",
       "replace dependent",
       "create-replacement dependent",
     ]);
-    // dependent-3 only sees its `noReplace` sum change: an update.
-    expect(steps.filter((step) => step.endsWith(" dependent-3"))).toEqual(["update dependent-3"]);
-    expect(stateOf(2, "dependent")?.outputs.state).toBe(99);
-    expect(stateOf(2, "dependent-4")?.outputs.state).toBe(198);
+    expect(steps.indexOf("delete-replaced dependent")).toBeLessThan(steps.indexOf("delete-replaced base"));
+    expect(stateOf(5, "dependent")?.outputs.state).toBe(250);
   });
 
   it("step 6 replaces create-first where the provider says noDBR, delete-first where the option says so", () => {
