@@ -52,6 +52,10 @@ describe("test engine: pending operations left by a killed CLI", () => {
   let pendingAfterKilledUpdate: PendingOperation[];
   let upAfterUpdate: OperationResult;
   let pendingAfterUpdateUp: PendingOperation[];
+  let killedDestroy: OperationResult;
+  let pendingAfterKilledDestroy: PendingOperation[];
+  let refreshAfterDestroy: OperationResult;
+  let afterRefresh: { pending: PendingOperation[]; resources: ResourceState[] };
 
   beforeAll(async () => {
     const killable = await killableStack();
@@ -69,6 +73,10 @@ describe("test engine: pending operations left by a killed CLI", () => {
     pendingAfterKilledUpdate = await stack.pendingOperations();
     upAfterUpdate = await stack.up();
     pendingAfterUpdateUp = await stack.pendingOperations();
+    killedDestroy = await stack.destroy({ signal: killable.killAfter("delete", "slow") });
+    pendingAfterKilledDestroy = await stack.pendingOperations();
+    refreshAfterDestroy = await stack.refresh();
+    afterRefresh = { pending: await stack.pendingOperations(), resources: await stack.resources() };
   }, engineTestTimeoutMs);
 
   afterAll(() => stack.dispose());
@@ -114,6 +122,14 @@ describe("test engine: pending operations left by a killed CLI", () => {
     expect(warning).toContain(`  * ${urnOf("a")}, interrupted while updating\n`);
     expect(opsOf(upAfterUpdate, "a")).toEqual(["update"]);
     expect(pendingAfterUpdateUp).toEqual([]);
+  });
+  it("leaves a pending deleting operation when killed after Delete was sent; a refresh drops it", () => {
+    expect(killedDestroy.error).toBe(interruptedMessage);
+    expect(summary(pendingAfterKilledDestroy)).toEqual(["deleting slow"]);
+    expect(refreshAfterDestroy.error).toBeUndefined();
+    expect(afterRefresh.pending).toEqual([]);
+    // The provider still finds it (the killed Delete never finished): it stays in state.
+    expect(names(afterRefresh.resources)).toEqual(["a", "slow"]);
   });
 });
 
