@@ -54,7 +54,7 @@ describe("test engine: pending operations left by a killed CLI", () => {
   let pendingAfterUpdateUp: PendingOperation[];
   let killedDestroy: OperationResult;
   let pendingAfterKilledDestroy: PendingOperation[];
-  let refreshAfterDestroy: OperationResult;
+  let upRefreshAfterDestroy: OperationResult;
   let afterRefresh: { pending: PendingOperation[]; resources: ResourceState[] };
 
   beforeAll(async () => {
@@ -75,7 +75,7 @@ describe("test engine: pending operations left by a killed CLI", () => {
     pendingAfterUpdateUp = await stack.pendingOperations();
     killedDestroy = await stack.destroy({ signal: killable.killAfter("delete", "slow") });
     pendingAfterKilledDestroy = await stack.pendingOperations();
-    refreshAfterDestroy = await stack.refresh();
+    upRefreshAfterDestroy = await stack.up({ refresh: true });
     afterRefresh = { pending: await stack.pendingOperations(), resources: await stack.resources() };
   }, engineTestTimeoutMs);
 
@@ -123,10 +123,14 @@ describe("test engine: pending operations left by a killed CLI", () => {
     expect(opsOf(upAfterUpdate, "a")).toEqual(["update"]);
     expect(pendingAfterUpdateUp).toEqual([]);
   });
-  it("leaves a pending deleting operation when killed after Delete was sent; a refresh drops it", () => {
+  it("leaves a pending deleting operation when killed after Delete was sent; up --refresh drops it, unwarned", () => {
     expect(killedDestroy.error).toBe(interruptedMessage);
     expect(summary(pendingAfterKilledDestroy)).toEqual(["deleting slow"]);
-    expect(refreshAfterDestroy.error).toBeUndefined();
+    expect(upRefreshAfterDestroy.error).toBeUndefined();
+    // deploymentExecutor.Execute warns only when it does not refresh first.
+    expect(upRefreshAfterDestroy.log.filter((entry) => entry.severity === "warning")).toEqual([]);
+    // The refresh's steps come first, then the program's.
+    expect(opsOf(upRefreshAfterDestroy, "slow")).toEqual(["same", "same"]);
     expect(afterRefresh.pending).toEqual([]);
     // The provider still finds it (the killed Delete never finished): it stays in state.
     expect(names(afterRefresh.resources)).toEqual(["a", "slow"]);
