@@ -29,7 +29,8 @@ import { GrpcError } from "./grpc-server";
 import type { MonitorHandler, ReadRegistration, Registration, RegistrationResult } from "./monitor";
 import { annotateSecrets, changedKeys, markSecretKeys } from "./properties";
 import type { PropertyMap } from "./properties";
-import { applyIgnoreChanges, matchesReplaceOnChanges } from "./property-paths";
+import { planChange } from "./change-plan";
+import { applyIgnoreChanges } from "./property-paths";
 import { ProviderError } from "./provider-client";
 import type { DynamicProviderClient, DynamicProviderHost, ResourceRef } from "./provider-client";
 import { deleteResource, stepFor } from "./resource-ops";
@@ -52,13 +53,6 @@ export interface DeploymentContext {
   replace: ReadonlySet<string>;
   targets: Targets;
   log(entry: LogEntry): void;
-}
-
-interface Plan {
-  kind: "same" | "update" | "replace";
-  diffs: string[];
-  replaces: string[];
-  deleteBeforeReplace: boolean;
 }
 
 /** What a dynamic resource's steps need besides its new state. */
@@ -326,7 +320,7 @@ export class Deployment implements MonitorHandler {
   }
 
   private async change(pending: Pending, old: ResourceState, state: ResourceState): Promise<ResourceState> {
-    const plan = await this.plan(pending, old, state.inputs);
+    const plan = await planChange(pending, old, state.inputs, this.ctx.replace.has(pending.ref.urn));
     const urn = pending.ref.urn;
     if (plan.kind === "same") {
       const same = this.record(
@@ -397,48 +391,6 @@ export class Deployment implements MonitorHandler {
     const created = await this.create(pending, state);
     this.step("create-replacement", state.urn, { replaces: keys });
     return created;
-  }
-
-  /** The provider's diff first; "unknown" (a provider without `diff`) means compare the inputs here. */
-  private async plan(pending: Pending, old: ResourceState, inputs: PropertyMap): Promise<Plan> {
-    const { provider, ref, registration } = pending;
-    if (this.ctx.replace.has(ref.urn)) {
-      // stepGenerator.diff: a targeted replacement is not diffed; it is a replacement blamed on "id", and
-      // only the resource option (not the provider) can make it delete-before-replace.
-      return {
-        kind: "replace",
-        diffs: [],
-        replaces: ["id"],
-        deleteBeforeReplace: registration.deleteBeforeReplace ?? false,
-      };
-    }
-    const diff = await provider.diff(
-      ref,
-      old.id ?? "",
-      old.outputs,
-      old.inputs,
-      inputs,
-      registration.ignoreChanges,
-    );
-    const changed = changedKeys(old.inputs, inputs);
-    const changes = diff.changes === "some" || (diff.changes === "unknown" && changed.length > 0);
-    if (!changes) {
-      // continueStepsFromDiff: an unchanged resource with initErrors gets an (empty) update, to retry
-      // its initialisation.
-      const kind = (old.initErrors ?? []).length > 0 ? "update" : "same";
-      return { kind, diffs: [], replaces: [], deleteBeforeReplace: false };
-    }
-    const diffs = diff.diffs.length > 0 ? diff.diffs : changed;
-    const replaces = [
-      ...new Set([...diff.replaces, ...matchesReplaceOnChanges(diffs, registration.replaceOnChanges)]),
-    ];
-    return {
-      kind: replaces.length > 0 ? "replace" : "update",
-      diffs,
-      replaces,
-      // The resource option, when the program set it, wins over the provider's answer.
-      deleteBeforeReplace: registration.deleteBeforeReplace ?? diff.deleteBeforeReplace,
-    };
   }
 
   private async create(
