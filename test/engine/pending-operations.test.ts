@@ -54,6 +54,7 @@ describe("test engine: pending operations left by a killed CLI", () => {
   let pendingAfterUpdateUp: PendingOperation[];
   let killedDestroy: OperationResult;
   let pendingAfterKilledDestroy: PendingOperation[];
+  let callsDuringKilledDestroy: string[];
   let upRefreshAfterDestroy: OperationResult;
   let afterRefresh: { pending: PendingOperation[]; resources: ResourceState[] };
 
@@ -73,7 +74,9 @@ describe("test engine: pending operations left by a killed CLI", () => {
     pendingAfterKilledUpdate = await stack.pendingOperations();
     upAfterUpdate = await stack.up();
     pendingAfterUpdateUp = await stack.pendingOperations();
+    const callsBeforeDestroy = providerCalls(stack.providerOutput()).length;
     killedDestroy = await stack.destroy({ signal: killable.killAfter("delete", "slow") });
+    callsDuringKilledDestroy = providerCalls(stack.providerOutput()).slice(callsBeforeDestroy);
     pendingAfterKilledDestroy = await stack.pendingOperations();
     upRefreshAfterDestroy = await stack.up({ refresh: true });
     afterRefresh = { pending: await stack.pendingOperations(), resources: await stack.resources() };
@@ -126,6 +129,8 @@ describe("test engine: pending operations left by a killed CLI", () => {
   it("leaves a pending deleting operation when killed after Delete was sent; up --refresh drops it, unwarned", () => {
     expect(killedDestroy.error).toBe(interruptedMessage);
     expect(summary(pendingAfterKilledDestroy)).toEqual(["deleting slow"]);
+    // The provider died with the CLI: `a`, due after `slow`, was never deleted.
+    expect(callsDuringKilledDestroy).not.toContain("null:delete:a");
     expect(upRefreshAfterDestroy.error).toBeUndefined();
     // deploymentExecutor.Execute warns only when it does not refresh first.
     expect(upRefreshAfterDestroy.log.filter((entry) => entry.severity === "warning")).toEqual([]);

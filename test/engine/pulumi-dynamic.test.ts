@@ -7,12 +7,8 @@
 import { join } from "node:path";
 import { TestStack } from "./index";
 import type { OperationResult, ResourceState } from "./index";
+import { stepsOf } from "./pulumi-mirror";
 import { engineTestTimeoutMs, programsDir } from "./test-helpers";
-
-const stepsOf = (result: OperationResult | undefined): string[] =>
-  (result?.steps ?? [])
-    .filter((step) => step.type !== "pulumi:pulumi:Stack")
-    .map((step) => `${step.op} ${step.name}`);
 
 describe("pulumi tests/integration/dynamic/nodejs-read-inputs (TestNodejsDynamicProviderReadInputs)", () => {
   let stack: TestStack;

@@ -8,32 +8,24 @@ import { join } from "node:path";
 import { TestStack } from "./index";
 import type { OperationResult, ResourceState } from "./index";
 import { deleteProtectedMessage, untargetedDeleteMessage } from "./diagnostics";
+import { checkpointOf, runSteps, stepsOf } from "./pulumi-mirror";
+import type { StepRun } from "./pulumi-mirror";
 import { engineTestTimeoutMs, programsDir } from "./test-helpers";
-
-const stepsOf = (result: OperationResult | undefined): string[] =>
-  (result?.steps ?? [])
-    .filter((step) => step.type !== "pulumi:pulumi:Stack")
-    .map((step) => `${step.op} ${step.name}`);
-const namesOf = (states: ResourceState[] | undefined): string[] =>
-  (states ?? []).map((state) => state.urn.split("::").at(-1) ?? "");
 
 async function stepStack(program: string): Promise<TestStack> {
   return TestStack.create(join(programsDir, program), { config: { step: "1" } });
 }
+const namesOf = (states: ResourceState[] | undefined): string[] => checkpointOf(states);
 
 describe("pulumi tests/integration/protect_resources (TestProtectedResources)", () => {
-  let stack: TestStack;
-  const results: OperationResult[] = [];
-  const states: ResourceState[][] = [];
+  let run: StepRun;
+  let results: OperationResult[];
+  let states: ResourceState[][];
   beforeAll(async () => {
-    stack = await stepStack("protect_resources");
-    for (let step = 1; step <= 5; step++) {
-      stack.setConfig("step", String(step));
-      results.push(await stack.up());
-      states.push(await stack.resources());
-    }
+    run = await runSteps("protect_resources", 5);
+    ({ results, states } = run);
   }, engineTestTimeoutMs);
-  afterAll(() => stack.dispose());
+  afterAll(() => run.stack.dispose());
 
   const eternal = (step: number): ResourceState | undefined =>
     states[step - 1]?.find((state) => state.urn.endsWith("::eternal"));
@@ -63,18 +55,14 @@ describe("pulumi tests/integration/protect_resources (TestProtectedResources)", 
 });
 
 describe("pulumi tests/integration/delete_before_create (TestDeleteBeforeCreate)", () => {
-  let stack: TestStack;
-  const results: OperationResult[] = [];
-  const states: ResourceState[][] = [];
+  let run: StepRun;
+  let results: OperationResult[];
+  let states: ResourceState[][];
   beforeAll(async () => {
-    stack = await stepStack("delete_before_create");
-    for (let step = 1; step <= 6; step++) {
-      stack.setConfig("step", String(step));
-      results.push(await stack.up());
-      states.push(await stack.resources());
-    }
+    run = await runSteps("delete_before_create", 6);
+    ({ results, states } = run);
   }, engineTestTimeoutMs);
-  afterAll(() => stack.dispose());
+  afterAll(() => run.stack.dispose());
 
   const stateOf = (step: number, name: string): ResourceState | undefined =>
     states[step - 1]?.find((state) => state.urn.endsWith(`::${name}`));

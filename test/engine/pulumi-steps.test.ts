@@ -3,17 +3,11 @@
  * (pulumi/pulumi tests/integration/<dir>/*_test.go state what each step must leave in the checkpoint):
  * TestSteps, TestPartialState, TestDoublePendingDelete.
  */
-import { join } from "node:path";
-import { TestStack } from "./index";
 import type { OperationResult, ResourceState } from "./index";
-import { engineTestTimeoutMs, programsDir } from "./test-helpers";
+import { checkpointOf, runSteps, stepsOf } from "./pulumi-mirror";
+import type { StepRun } from "./pulumi-mirror";
+import { engineTestTimeoutMs } from "./test-helpers";
 
-/** `<op> <name>` for every step but the stack's own. */
-const stepsOf = (result: OperationResult): string[] =>
-  result.steps.filter((step) => step.type !== "pulumi:pulumi:Stack").map((step) => `${step.op} ${step.name}`);
-/** The checkpoint's resources as the Go tests look at them: `<name>` or `<name> (delete)`. */
-const checkpointOf = (states: ResourceState[]): string[] =>
-  states.map((state) => `${state.urn.split("::").at(-1)}${state.delete ? " (delete)" : ""}`);
 /**
  * validateResources in steps_test.go: the stack first, then the default provider, then the named
  * resources in any order (they are written as their steps complete).
@@ -29,29 +23,8 @@ const validateResources = (states: ResourceState[], ...names: string[]): void =>
   expect(checkpointOf(rest).sort()).toEqual([...names].sort());
 };
 
-/** Runs the program at each step in turn (as ProgramTest's EditDirs do), recording results and state. */
-async function runSteps(
-  program: string,
-  steps: number,
-  extra?: (stack: TestStack) => Promise<OperationResult>,
-): Promise<{ stack: TestStack; results: OperationResult[]; states: ResourceState[][] }> {
-  const stack = await TestStack.create(join(programsDir, program), { config: { step: "1" } });
-  const results: OperationResult[] = [];
-  const states: ResourceState[][] = [];
-  for (let step = 1; step <= steps; step++) {
-    stack.setConfig("step", String(step));
-    results.push(await stack.up());
-    states.push(await stack.resources());
-    if (step === 1 && extra) {
-      results.push(await extra(stack));
-      states.push(await stack.resources());
-    }
-  }
-  return { stack, results, states };
-}
-
 describe("pulumi tests/integration/steps (TestSteps)", () => {
-  let run: Awaited<ReturnType<typeof runSteps>>;
+  let run: StepRun;
   beforeAll(async () => {
     // Quick ProgramTest: up, then `refresh --expect-no-changes`, then each edit.
     run = await runSteps("steps", 6, (stack) => stack.refresh());
@@ -130,7 +103,7 @@ describe("pulumi tests/integration/steps (TestSteps)", () => {
 });
 
 describe("pulumi tests/integration/partial_state (TestPartialState)", () => {
-  let run: Awaited<ReturnType<typeof runSteps>>;
+  let run: StepRun;
   beforeAll(async () => {
     run = await runSteps("partial_state", 4);
   }, engineTestTimeoutMs);
@@ -166,7 +139,7 @@ describe("pulumi tests/integration/partial_state (TestPartialState)", () => {
 });
 
 describe("pulumi tests/integration/double_pending_delete (TestDoublePendingDelete)", () => {
-  let run: Awaited<ReturnType<typeof runSteps>>;
+  let run: StepRun;
   beforeAll(async () => {
     run = await runSteps("double_pending_delete", 4);
   }, engineTestTimeoutMs);
