@@ -15,11 +15,13 @@ import * as grpc from "@grpc/grpc-js";
 import { aliasUrns } from "./aliases";
 import type { Checkpointer } from "./checkpoint";
 import { deletionWaves } from "./deletion-order";
+import { dependentReplacements } from "./dependent-replacements";
 import {
   DeploymentError,
   checkFailureMessage,
   monitorClosedMessage,
   monitorShutdownMessage,
+  dependentProtectedMessage,
   replaceProtectedMessage,
   stepFailure,
 } from "./diagnostics";
@@ -27,7 +29,8 @@ import { GrpcError } from "./grpc-server";
 import type { MonitorHandler, ReadRegistration, Registration, RegistrationResult } from "./monitor";
 import { annotateSecrets, changedKeys, markSecretKeys } from "./properties";
 import type { PropertyMap } from "./properties";
-import { applyIgnoreChanges, matchesReplaceOnChanges } from "./property-paths";
+import { planChange } from "./change-plan";
+import { applyIgnoreChanges } from "./property-paths";
 import { ProviderError } from "./provider-client";
 import type { DynamicProviderClient, DynamicProviderHost, ResourceRef } from "./provider-client";
 import { deleteResource, stepFor } from "./resource-ops";
@@ -52,13 +55,6 @@ export interface DeploymentContext {
   log(entry: LogEntry): void;
 }
 
-interface Plan {
-  kind: "same" | "update" | "replace";
-  diffs: string[];
-  replaces: string[];
-  deleteBeforeReplace: boolean;
-}
-
 /** What a dynamic resource's steps need besides its new state. */
 interface Pending {
   provider: DynamicProviderClient;
@@ -75,11 +71,17 @@ export class Deployment implements MonitorHandler {
   private readonly newByUrn = new Map<string, ResourceState>();
   private readonly registered = new Set<string>();
   private readonly oldByUrn = new Map<string, ResourceState>();
+  /** New URN -> the old URN its state was found under through an alias. */
+  private readonly aliasedFrom = new Map<string, string>();
   /** Old states a new state took the place of. */
   private readonly superseded = new Set<ResourceState>();
   /** Old halves of create-before-delete replacements (marked `delete`), deleted after the program. */
   private readonly pendingDeletes = new Map<ResourceState, ResourceState>();
   private readonly deleted = new Set<ResourceState>();
+  /** Dependents a delete-before-replace deleted first, with their replace keys: recreated when registered. */
+  private readonly recreate = new Map<string, string[]>();
+  /** Those deletions, so that two replacements sharing a dependent delete it once, both after it is gone. */
+  private readonly dependentDeletes = new Map<string, Promise<void>>();
   private defaultProvider: Promise<string | undefined> | undefined;
   private stackUrn = "";
   private failed = false;
@@ -214,9 +216,13 @@ export class Deployment implements MonitorHandler {
     const own = this.oldByUrn.get(urn);
     if (own) return own;
     const { stack, project } = this.ctx;
-    for (const alias of aliasUrns(registration.aliases, { stack, project, ...registration })) {
+    const context = { stack, project, aliasedFrom: this.aliasedFrom };
+    for (const alias of aliasUrns(registration.aliases, registration, context)) {
       const old = this.oldByUrn.get(alias);
-      if (old && !this.superseded.has(old) && !this.registered.has(alias)) return old;
+      if (old && !this.superseded.has(old) && !this.registered.has(alias)) {
+        this.aliasedFrom.set(urn, alias);
+        return old;
+      }
     }
     return undefined;
   }
@@ -237,7 +243,7 @@ export class Deployment implements MonitorHandler {
   }
 
   private registerComponent(urn: string, registration: Registration): RegistrationResult {
-    const old = this.oldByUrn.get(urn);
+    const old = this.oldFor(urn, registration);
     if (registration.type === rootStackType && !registration.parent) this.stackUrn = urn;
     const diffs = old ? changedKeys(old.inputs, registration.inputs) : [];
     this.record(
@@ -276,7 +282,7 @@ export class Deployment implements MonitorHandler {
       : registration.inputs;
     // A targeted replacement is checked as a new resource, without its old inputs (step_generator.go,
     // generateSteps: "if the resource has been targeted for replacement, ignore its old state").
-    const checkOlds = old && !this.ctx.replace.has(urn) ? old.inputs : {};
+    const checkOlds = old && !this.ctx.replace.has(urn) && !this.recreate.has(urn) ? old.inputs : {};
     const checked = await pending.provider.check(pending.ref, checkOlds, news);
     const inputs = annotateSecrets(checked.inputs, news);
     if (checked.failures.length > 0) {
@@ -303,13 +309,18 @@ export class Deployment implements MonitorHandler {
       protect: registration.protect ?? false,
       retainOnDelete: registration.retainOnDelete ?? false,
     };
-    const done = old ? await this.change(pending, old, state) : await this.create(pending, state);
+    const recreateKeys = this.recreate.get(urn);
+    const done = recreateKeys
+      ? await this.recreateDeleted(pending, state, recreateKeys)
+      : old
+        ? await this.change(pending, old, state)
+        : await this.create(pending, state);
     if (!old) this.step("create", urn);
     return { urn, id: done.id ?? "", outputs: done.outputs };
   }
 
   private async change(pending: Pending, old: ResourceState, state: ResourceState): Promise<ResourceState> {
-    const plan = await this.plan(pending, old, state.inputs);
+    const plan = await planChange(pending, old, state.inputs, this.ctx.replace.has(pending.ref.urn));
     const urn = pending.ref.urn;
     if (plan.kind === "same") {
       const same = this.record(
@@ -329,6 +340,7 @@ export class Deployment implements MonitorHandler {
     // old and the new state are protected (unprotecting and replacing in one update is allowed).
     if (state.protect && old.protect) throw stepFailure(urn, replaceProtectedMessage(urn));
     if (plan.deleteBeforeReplace) {
+      await this.deleteDependents(old);
       await this.deleteOld(old, "delete-replaced");
       const created = await this.create(pending, state);
       this.step("replace", urn, detail);
@@ -348,46 +360,37 @@ export class Deployment implements MonitorHandler {
     return created;
   }
 
-  /** The provider's diff first; "unknown" (a provider without `diff`) means compare the inputs here. */
-  private async plan(pending: Pending, old: ResourceState, inputs: PropertyMap): Promise<Plan> {
-    const { provider, ref, registration } = pending;
-    if (this.ctx.replace.has(ref.urn)) {
-      // stepGenerator.diff: a targeted replacement is not diffed; it is a replacement blamed on "id", and
-      // only the resource option (not the provider) can make it delete-before-replace.
-      return {
-        kind: "replace",
-        diffs: [],
-        replaces: ["id"],
-        deleteBeforeReplace: registration.deleteBeforeReplace ?? false,
-      };
+  /**
+   * Before a delete-before-replace, the dependents that its replacement would replace are deleted, last
+   * first (continueStepsFromDiff); each is created again when the program registers it.
+   */
+  private async deleteDependents(root: ResourceState): Promise<void> {
+    const dependents = await dependentReplacements(root, this.ctx.olds, this.registered, this.ctx.providers);
+    for (const { resource, keys } of dependents.reverse()) {
+      const underway = this.dependentDeletes.get(resource.urn);
+      if (underway) {
+        await underway;
+        continue;
+      }
+      if (resource.protect) throw stepFailure(root.urn, dependentProtectedMessage(resource.urn, root.urn));
+      this.recreate.set(resource.urn, keys);
+      const deletion = this.deleteOld(resource, "delete-replaced");
+      this.dependentDeletes.set(resource.urn, deletion);
+      await deletion;
     }
-    const diff = await provider.diff(
-      ref,
-      old.id ?? "",
-      old.outputs,
-      old.inputs,
-      inputs,
-      registration.ignoreChanges,
-    );
-    const changed = changedKeys(old.inputs, inputs);
-    const changes = diff.changes === "some" || (diff.changes === "unknown" && changed.length > 0);
-    if (!changes) {
-      // continueStepsFromDiff: an unchanged resource with initErrors gets an (empty) update, to retry
-      // its initialisation.
-      const kind = (old.initErrors ?? []).length > 0 ? "update" : "same";
-      return { kind, diffs: [], replaces: [], deleteBeforeReplace: false };
-    }
-    const diffs = diff.diffs.length > 0 ? diff.diffs : changed;
-    const replaces = [
-      ...new Set([...diff.replaces, ...matchesReplaceOnChanges(diffs, registration.replaceOnChanges)]),
-    ];
-    return {
-      kind: replaces.length > 0 ? "replace" : "update",
-      diffs,
-      replaces,
-      // The resource option, when the program set it, wins over the provider's answer.
-      deleteBeforeReplace: registration.deleteBeforeReplace ?? diff.deleteBeforeReplace,
-    };
+  }
+
+  /** "Case 1: recreating" in generateSteps: no diff, a replace and a create-replacement. */
+  private async recreateDeleted(
+    pending: Pending,
+    state: ResourceState,
+    keys: string[],
+  ): Promise<ResourceState> {
+    this.recreate.delete(state.urn);
+    this.step("replace", state.urn, { replaces: keys });
+    const created = await this.create(pending, state);
+    this.step("create-replacement", state.urn, { replaces: keys });
+    return created;
   }
 
   private async create(

@@ -109,3 +109,12 @@ export function pendingOperationsWarning(
     "interactively to clear pending CREATE operations."
   );
 }
+
+/** continueStepsFromDiff, a protected dependent of a delete-before-replace resource. */
+export function dependentProtectedMessage(dependent: string, replaced: string): string {
+  return (
+    `unable to replace resource "${dependent}" as part of replacing "${replaced}" as it is currently marked ` +
+    "for protection. To unprotect the resource, remove the `protect` flag from the resource in your Pulumi " +
+    `program and run \`pulumi up\`, or use the command:\n\`pulumi state unprotect '${dependent}'\``
+  );
+}

@@ -52,6 +52,11 @@ describe("test engine: pending operations left by a killed CLI", () => {
   let pendingAfterKilledUpdate: PendingOperation[];
   let upAfterUpdate: OperationResult;
   let pendingAfterUpdateUp: PendingOperation[];
+  let killedDestroy: OperationResult;
+  let pendingAfterKilledDestroy: PendingOperation[];
+  let callsDuringKilledDestroy: string[];
+  let upRefreshAfterDestroy: OperationResult;
+  let afterRefresh: { pending: PendingOperation[]; resources: ResourceState[] };
 
   beforeAll(async () => {
     const killable = await killableStack();
@@ -69,6 +74,12 @@ describe("test engine: pending operations left by a killed CLI", () => {
     pendingAfterKilledUpdate = await stack.pendingOperations();
     upAfterUpdate = await stack.up();
     pendingAfterUpdateUp = await stack.pendingOperations();
+    const callsBeforeDestroy = providerCalls(stack.providerOutput()).length;
+    killedDestroy = await stack.destroy({ signal: killable.killAfter("delete", "slow") });
+    callsDuringKilledDestroy = providerCalls(stack.providerOutput()).slice(callsBeforeDestroy);
+    pendingAfterKilledDestroy = await stack.pendingOperations();
+    upRefreshAfterDestroy = await stack.up({ refresh: true });
+    afterRefresh = { pending: await stack.pendingOperations(), resources: await stack.resources() };
   }, engineTestTimeoutMs);
 
   afterAll(() => stack.dispose());
@@ -114,6 +125,20 @@ describe("test engine: pending operations left by a killed CLI", () => {
     expect(warning).toContain(`  * ${urnOf("a")}, interrupted while updating\n`);
     expect(opsOf(upAfterUpdate, "a")).toEqual(["update"]);
     expect(pendingAfterUpdateUp).toEqual([]);
+  });
+  it("leaves a pending deleting operation when killed after Delete was sent; up --refresh drops it, unwarned", () => {
+    expect(killedDestroy.error).toBe(interruptedMessage);
+    expect(summary(pendingAfterKilledDestroy)).toEqual(["deleting slow"]);
+    // The provider died with the CLI: `a`, due after `slow`, was never deleted.
+    expect(callsDuringKilledDestroy).not.toContain("null:delete:a");
+    expect(upRefreshAfterDestroy.error).toBeUndefined();
+    // deploymentExecutor.Execute warns only when it does not refresh first.
+    expect(upRefreshAfterDestroy.log.filter((entry) => entry.severity === "warning")).toEqual([]);
+    // The refresh's steps come first, then the program's.
+    expect(opsOf(upRefreshAfterDestroy, "slow")).toEqual(["same", "same"]);
+    expect(afterRefresh.pending).toEqual([]);
+    // The provider still finds it (the killed Delete never finished): it stays in state.
+    expect(names(afterRefresh.resources)).toEqual(["a", "slow"]);
   });
 });
 

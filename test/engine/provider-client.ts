@@ -224,16 +224,20 @@ export interface ProviderHostOptions {
  */
 export class DynamicProviderHost {
   private started: Promise<{ process: NodeProcess; client: DynamicProviderClient }> | undefined;
+  private killed = false;
 
   constructor(private readonly options: ProviderHostOptions) {}
 
   client(): Promise<DynamicProviderClient> {
+    // After a kill nothing may start a provider again: the CLI that would run it is gone.
+    if (this.killed) return Promise.reject(new Error("the provider process was killed"));
     this.started ??= this.start();
     return this.started.then((started) => started.client);
   }
 
   /** SIGKILL, as when the CLI that owns the provider is killed: calls under way fail. */
   kill(): void {
+    this.killed = true;
     void this.started?.then(
       (started) => started.process.child.kill("SIGKILL"),
       () => undefined,

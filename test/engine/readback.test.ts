@@ -38,6 +38,9 @@ describe("test engine: read inputs, nested ignoreChanges, partial creates", () =
     await run("bare", () => stack.up());
     await run("refreshBare", () => stack.refresh());
     await run("destroyBare", () => stack.destroy());
+    stack.setConfig("withBare", "");
+    stack.setConfig("withPartial", "");
+    await run("removeBare", () => stack.up());
   }, engineTestTimeoutMs);
 
   afterAll(() => stack.dispose());
@@ -81,7 +84,7 @@ describe("test engine: read inputs, nested ignoreChanges, partial creates", () =
     expect(stateOf("retry", "partial")?.initErrors).toBeUndefined();
   });
 
-  it("refreshes and deletes a partial create only through the __provider stored in its outputs", () => {
+  it("refreshes, destroys and deletes a removed partial create only through the __provider stored in its outputs", () => {
     const bare = stateOf("bare", "bare");
     expect(bare?.initErrors).toEqual(["initialisation timed out"]);
     expect(bare?.outputs).toEqual({ label: "bare" });
@@ -91,5 +94,9 @@ describe("test engine: read inputs, nested ignoreChanges, partial creates", () =
     expect(results.destroyBare?.error).toBeDefined();
     expect(calls.destroyBare).not.toContain("null:delete:bare");
     expect(stateOf("destroyBare", "bare")?.id).toBe(bare?.id);
+    expect(results.removeBare?.error).toBeDefined();
+    expect(results.removeBare?.log.find((entry) => entry.severity === "error")?.urn).toBe(urnOf("bare"));
+    expect(calls.removeBare).not.toContain("null:delete:bare");
+    expect(stateOf("removeBare", "bare")?.id).toBe(bare?.id);
   });
 });
