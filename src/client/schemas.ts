@@ -15,6 +15,9 @@ import { z } from "zod";
 
 type JsonObject = Record<string, unknown>;
 
+/** Any JSON value. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
 const jsonObject = z.record(z.string(), z.unknown());
 
 /** A needed field: the provider acts on it, so its absence or type is an error that names it. */
@@ -152,7 +155,7 @@ export interface ExpectedInputField {
   description?: string;
   display_name?: string;
   /** Any JSON value (null, a string and an object are documented; arrays and others are seen too). */
-  default?: z.core.util.JSONType;
+  default?: JsonValue;
   required?: boolean;
   expected_from_customer?: boolean;
   is_secret?: boolean;

@@ -86,7 +86,7 @@ describe("integrations-emulator CLI", () => {
     expect(await cli.exited).toBe(0);
   });
 
-  it("takes repeatable --api-key, never prints them, applies fault flags and --quiet", async () => {
+  it("takes repeatable --api-key, never prints them, applies fault and behaviour flags and --quiet", async () => {
     const cli = await startCli([
       "--api-key",
       "cli-key-1",
@@ -94,11 +94,29 @@ describe("integrations-emulator CLI", () => {
       "cli-key-2",
       "--error-rate",
       "1",
+      "--normalise-auth-config",
       "--quiet",
     ]);
     expect((await get(cli.url, "cli-key-2")).status).toBe(503);
     const faults = await fetch(`${cli.url}/_emulator/faults`, { headers: { "x-api-key": "cli-key-1" } });
     expect(((await faults.json()) as { errorRate: number }).errorRate).toBe(1);
+    // A key that sets its own faults escapes the operator's; the store normalises authConfig.
+    const json = { "x-api-key": "cli-key-1", "content-type": "application/json" };
+    await fetch(`${cli.url}/_emulator/faults`, { method: "PUT", headers: json, body: '{"errorRate":0}' });
+    const created = await fetch(`${cli.url}/api/v1/integrations`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({
+        name: "n",
+        appName: "github",
+        authConfig: { client_id: " c ", client_secret: "s" },
+      }),
+    });
+    expect(((await created.json()) as { authConfig: unknown }).authConfig).toEqual({
+      redirect_uri: expect.any(String),
+      client_id: "c",
+    });
+    expect((await get(cli.url, "cli-key-2")).status).toBe(503);
     expect(cli.stdout()).not.toContain("cli-key-");
     expect(cli.stdout()).not.toContain('"msg":"request"');
     cli.child.kill("SIGINT");

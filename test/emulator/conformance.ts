@@ -40,6 +40,8 @@ export function createConformanceChecker(document: Record<string, unknown> = ope
     const method = response.method === "HEAD" ? "get" : response.method.toLowerCase();
     const path = response.route === undefined ? undefined : openApiPath(response.route);
     const where = `${response.method} ${path ?? "(no route)"} -> ${response.statusCode}`;
+    // A served route the document does not describe is a gap, whatever the status.
+    if (path !== undefined && paths[path] === undefined) return [`${where}: route not in the document`];
     const operation = path === undefined ? undefined : paths[path]?.[method];
     const success = response.statusCode >= 200 && response.statusCode < 300;
     if (success && !operation) return [`${where}: no such operation in the document`];

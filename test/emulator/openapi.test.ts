@@ -111,7 +111,15 @@ describe("the conformance checker", () => {
     expect(check(read(201, JSON.stringify(record)))).toEqual([
       expect.stringContaining("status not documented"),
     ]);
-    expect(check(read(200, "{}", "/api/v1/nope"))).toEqual([expect.stringContaining("no such operation")]);
+    expect(check(read(200, "{}", "/api/v1/nope"))).toEqual([
+      expect.stringContaining("route not in the document"),
+    ]);
+    expect(check(read(400, "{}", "/api/v1/nope"))).toEqual([
+      expect.stringContaining("route not in the document"),
+    ]);
+    expect(check({ ...read(200, "{}", "/api/v1/integrations"), method: "PUT" })).toEqual([
+      expect.stringContaining("no such operation"),
+    ]);
     expect(check({ ...read(204, '{"status":"success"}'), method: "PATCH" })).toEqual([
       expect.stringContaining("a body where none is documented"),
     ]);
