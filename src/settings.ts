@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { DEFAULT_MAX_CONCURRENT_REQUESTS } from "./client/request-scheduler";
 
 /**
  * Connection settings, resolved the same way on both sides: the program (Pulumi stack config) and the
@@ -10,6 +11,8 @@ export interface Settings {
   apiKey: string;
   timeoutMs: number;
   maxRetries: number;
+  /** Requests in flight at once for the whole process (program or provider). */
+  maxConcurrentRequests: number;
 }
 
 /** Reads fully qualified keys such as `integrations:apiKey`; undefined when not set. */
@@ -33,12 +36,14 @@ export const SETTINGS_KEYS = {
   baseUrl: "integrations:baseUrl",
   timeoutMs: "integrations:timeoutMs",
   maxRetries: "integrations:maxRetries",
+  maxConcurrentRequests: "integrations:maxConcurrentRequests",
 } as const;
 
 export const SETTINGS_ENV = { apiKey: "INTEGRATIONS_API_KEY", baseUrl: "INTEGRATIONS_BASE_URL" } as const;
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RETRIES = 4;
+export { DEFAULT_MAX_CONCURRENT_REQUESTS };
 
 const EMPTY_CONFIG: ConfigSource = { get: () => undefined };
 
@@ -85,6 +90,13 @@ export function resolveSettings(
       DEFAULT_MAX_RETRIES,
       0,
       "a non-negative integer",
+    ),
+    maxConcurrentRequests: integerSetting(
+      config,
+      SETTINGS_KEYS.maxConcurrentRequests,
+      DEFAULT_MAX_CONCURRENT_REQUESTS,
+      1,
+      "a positive integer",
     ),
   };
 }

@@ -55,6 +55,8 @@ export interface ClientSettings {
   timeoutMs?: number;
   /** Retries after the first attempt; default 4. */
   maxRetries?: number;
+  /** Requests in flight at once, shared by every client of the process with the same cap; default 8. */
+  maxConcurrentRequests?: number;
 }
 
 export interface ApiClientOptions {
@@ -125,7 +127,7 @@ export class ApiClient {
     if (!parsedSettings.success) throw invalidArgument("ApiClient settings", parsedSettings.error);
     const parsedOptions = clientOptionsSchema.safeParse(options);
     if (!parsedOptions.success) throw invalidArgument("ApiClient options", parsedOptions.error);
-    const { apiKey, timeoutMs, maxRetries } = parsedSettings.data;
+    const { apiKey, timeoutMs, maxRetries, maxConcurrentRequests } = parsedSettings.data;
     this.baseUrl = parsedSettings.data.baseUrl.replace(/\/+$/, "");
     this.identity = `${this.baseUrl} ${createHash("sha256").update(apiKey).digest("hex").slice(0, 16)}`;
     this.#maxRetries = maxRetries;
@@ -136,6 +138,8 @@ export class ApiClient {
       timeoutMs,
       maxRetries,
       baseDelayMs: this.#baseDelayMs,
+      maxConcurrentRequests,
+      identity: this.identity,
     });
   }
 
