@@ -31,7 +31,6 @@ import {
   listSchema,
   triggerEnabledSchema,
   triggerLogsPageSchema,
-  triggerSchema,
   updateIntegrationBodySchema,
   type ActiveTrigger,
   type App,
@@ -46,6 +45,7 @@ import {
   type TriggerLog,
   type UpdateIntegrationBody,
 } from "./schemas";
+import { triggerListSchema } from "./trigger-list";
 import { issuesOf, Transport, type ApiRequest, type HttpMethod } from "./transport";
 
 export interface ClientSettings {
@@ -164,7 +164,7 @@ export class ApiClient {
       integrationIds: commaSeparated(valid.integrationIds),
       showEnabledOnly: valid.showEnabledOnly,
     };
-    return this.#transport.send({ method: "GET", path, query }, listSchema(triggerSchema));
+    return this.#transport.send({ method: "GET", path, query }, triggerListSchema);
   }
 
   activeTriggers(filters: ActiveTriggerFilters & PageBounds = {}): AsyncIterable<ActiveTrigger> {
