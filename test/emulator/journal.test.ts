@@ -48,14 +48,13 @@ function log(id: string, triggerName: string, createdAt = new Date().toISOString
 /** A store persisted to `file`, as startEmulator wires it. */
 async function open(file: string, minCompactionBytes?: number) {
   const loaded = loadDataFile(file);
-  let writer: DataFileWriter | undefined;
   const store = new Store(
     [KEY],
     loaded?.state,
-    (tenant, change) => writer?.record(tenant, change),
+    (tenant, change) => writer.record(tenant, change),
     loaded?.journal,
   );
-  writer = new DataFileWriter(file, () => store.snapshot(), loaded, minCompactionBytes);
+  const writer = new DataFileWriter(file, () => store.snapshot(), loaded, minCompactionBytes);
   await writer.flush();
   return { tenant: store.tenant(0), writer };
 }
