@@ -5,6 +5,7 @@
 export { Connector, type ConnectorArgs } from "./resources/connector";
 export { IntegrationState, type IntegrationStateArgs } from "./resources/integration-state";
 export type { InputsOf } from "./resources/inputs-of";
+export type { ConnectionArgs, WithConnectionArg } from "./resources/connection-arg";
 export type { AppSelector, ConnectorInputs, DeletionPolicy } from "./providers/connector-inputs";
 export type { ConnectorOutputs } from "./providers/connector-outputs";
 export type { IntegrationStateInputs, OnDeletePolicy } from "./providers/integration-state-inputs";

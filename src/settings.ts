@@ -47,10 +47,22 @@ export { DEFAULT_MAX_CONCURRENT_REQUESTS };
 
 const EMPTY_CONFIG: ConfigSource = { get: () => undefined };
 
+/**
+ * `connection`, when given (a resource's or a data function's own account), replaces the API key and base
+ * URL of the stack config; the other settings still come from the stack config.
+ */
 export function resolveSettings(
   config: ConfigSource = EMPTY_CONFIG,
   env: NodeJS.ProcessEnv = process.env,
+  connection?: { baseUrl: string; apiKey: string },
 ): Settings {
+  if (connection) {
+    const own: Record<string, string> = {
+      [SETTINGS_KEYS.apiKey]: connection.apiKey,
+      [SETTINGS_KEYS.baseUrl]: connection.baseUrl,
+    };
+    return resolveSettings({ get: (key) => own[key] ?? config.get(key) }, env);
+  }
   const apiKey = firstSet(config.get(SETTINGS_KEYS.apiKey), env[SETTINGS_ENV.apiKey]);
   if (apiKey === undefined) {
     throw new SettingsError(

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { collect, type ActiveTrigger } from "../client";
-import { clientFor, type FunctionOptions } from "./client-for";
+import { clientFor, outputOf, type FunctionOptions, type OutputFunctionOptions } from "./client-for";
 import { cachedQuery } from "./query-cache";
 
 export interface GetActiveTriggersArgs {
@@ -46,7 +46,7 @@ export async function getActiveTriggers(
 /** `getActiveTriggers` taking Inputs; the result is an Output. */
 export function getActiveTriggersOutput(
   args: GetActiveTriggersOutputArgs = {},
-  opts: FunctionOptions = {},
+  opts: OutputFunctionOptions = {},
 ): pulumi.Output<GetActiveTriggersResult> {
-  return pulumi.output(args).apply((plain) => getActiveTriggers(plain, opts));
+  return outputOf(args, opts, getActiveTriggers);
 }

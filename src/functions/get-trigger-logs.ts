@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { collect, type TriggerLog } from "../client";
-import { clientFor, type FunctionOptions } from "./client-for";
+import { clientFor, outputOf, type FunctionOptions, type OutputFunctionOptions } from "./client-for";
 import { cachedQuery } from "./query-cache";
 
 export interface GetTriggerLogsArgs {
@@ -37,7 +37,7 @@ export async function getTriggerLogs(
 /** `getTriggerLogs` taking Inputs; the result is an Output. */
 export function getTriggerLogsOutput(
   args: GetTriggerLogsOutputArgs = {},
-  opts: FunctionOptions = {},
+  opts: OutputFunctionOptions = {},
 ): pulumi.Output<GetTriggerLogsResult> {
-  return pulumi.output(args).apply((plain) => getTriggerLogs(plain, opts));
+  return outputOf(args, opts, getTriggerLogs);
 }

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Trigger } from "../client";
-import { clientFor, type FunctionOptions } from "./client-for";
+import { clientFor, outputOf, type FunctionOptions, type OutputFunctionOptions } from "./client-for";
 import { warnOnce } from "./deprecation";
 import { cachedQuery } from "./query-cache";
 
@@ -50,7 +50,7 @@ export async function getTriggers(
 /** `getTriggers` taking Inputs (e.g. a connector's `id`); the result is an Output. */
 export function getTriggersOutput(
   args: GetTriggersOutputArgs = {},
-  opts: FunctionOptions = {},
+  opts: OutputFunctionOptions = {},
 ): pulumi.Output<GetTriggersResult> {
-  return pulumi.output(args).apply((plain) => getTriggers(plain, opts));
+  return outputOf(args, opts, getTriggers);
 }
