@@ -155,6 +155,17 @@ export class ApiClient {
   }
 
   async listTriggers(filters: TriggerFilters = {}): Promise<Trigger[]> {
+    return (await this.listTriggersKeepingBody(filters)).triggers;
+  }
+
+  /**
+   * `listTriggers`, also handing back the response body: getTriggers' cache keeps that text rather than
+   * serializing a catalog of thousands of triggers again.
+   * @internal
+   */
+  async listTriggersKeepingBody(
+    filters: TriggerFilters = {},
+  ): Promise<{ triggers: Trigger[]; body: string }> {
     const path = "/api/v1/triggers";
     const valid = validate("GET", path, triggerFiltersSchema, filters);
     const query = {
@@ -164,7 +175,11 @@ export class ApiClient {
       integrationIds: commaSeparated(valid.integrationIds),
       showEnabledOnly: valid.showEnabledOnly,
     };
-    return this.#transport.send({ method: "GET", path, query }, triggerListSchema);
+    const { value, body } = await this.#transport.sendKeepingBody(
+      { method: "GET", path, query },
+      triggerListSchema,
+    );
+    return { triggers: value, body };
   }
 
   activeTriggers(filters: ActiveTriggerFilters & PageBounds = {}): AsyncIterable<ActiveTrigger> {

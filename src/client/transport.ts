@@ -76,6 +76,11 @@ export class Transport {
 
   /** Sends the request and parses the JSON body of its 2xx response with `schema`. */
   async send<T>(request: ApiRequest, schema: z.ZodType<T>): Promise<T> {
+    return (await this.sendKeepingBody(request, schema)).value;
+  }
+
+  /** `send`, also handing back the body as received: a cache may keep that text instead of a copy. */
+  async sendKeepingBody<T>(request: ApiRequest, schema: z.ZodType<T>): Promise<{ value: T; body: string }> {
     const response = await this.#exchange(request);
     const endpoint = { method: request.method, path: request.path, status: response.status };
     const json = parseJson(response.data);
@@ -84,7 +89,10 @@ export class Transport {
     }
     const result = schema.safeParse(json);
     if (!result.success) throw new ResponseValidationError(endpoint, issuesOf(result.error));
-    return result.data;
+    return {
+      value: result.data,
+      body: typeof response.data === "string" ? response.data : JSON.stringify(json),
+    };
   }
 
   /** Sends the request; any 2xx is success and its body (none, `{"status":"success"}`, ...) is ignored. */

@@ -9,8 +9,22 @@ import type { ApiClient } from "../client";
  *
  * Answers are kept as JSON text, not as objects: the caller that ran the query gets the object itself
  * (no copy on the common path); every later caller gets its own copy parsed from the text, so one caller
- * mutating its result cannot change another's. The text is also what the memory bound counts.
+ * mutating its result cannot change another's. The text is also what the memory bound counts. A query
+ * may hand its response body as that text (getTriggers: a catalog can be megabytes, and serializing it
+ * again would cost more than parsing it did), with how to read its answer back from the parsed text.
  */
+
+/** An answer and the JSON text to keep for later callers, with how to turn the parsed text into an answer. */
+export interface CachedAnswer<T> {
+  value: T;
+  text: string;
+  fromJson: (json: unknown) => T;
+}
+
+/** The answer kept as its own JSON serialization. */
+export function serialized<T>(value: T): CachedAnswer<T> {
+  return { value, text: JSON.stringify(value) ?? "null", fromJson: (json) => json as T };
+}
 
 export interface QueryCacheOptions {
   /** How long an answer is reused after it arrived (ms). */
@@ -24,8 +38,8 @@ export const DEFAULT_QUERY_TTL_MS = 60_000;
 export const DEFAULT_QUERY_CACHE_BYTES = 64 * 1024 * 1024;
 
 interface Entry {
-  /** Settles with the answer's JSON text; its first consumer also gets the object. */
-  answer: Promise<{ value: unknown; text: string }>;
+  /** Settles with the answer and its text; the caller that ran the query gets the object. */
+  answer: Promise<CachedAnswer<unknown>>;
   /** Set when the answer arrived; undefined while the request is in flight. */
   expiresAt?: number;
   bytes: number;
@@ -53,18 +67,18 @@ export class QueryCache {
     return this.#entries.size;
   }
 
-  async get<T>(key: string, run: () => Promise<T>): Promise<T> {
+  async get<T>(key: string, run: () => Promise<CachedAnswer<T>>): Promise<T> {
     const cached = this.#entries.get(key);
     if (cached && (cached.expiresAt === undefined || cached.expiresAt > this.#clock())) {
-      return JSON.parse((await cached.answer).text) as T;
+      const { text, fromJson } = await cached.answer;
+      return fromJson(JSON.parse(text)) as T;
     }
     if (cached) this.#forget(key, cached);
-    const entry: Entry = { answer: Promise.resolve({ value: undefined, text: "" }), bytes: 0 };
+    const entry: Entry = { answer: Promise.resolve(serialized<unknown>(undefined)), bytes: 0 };
     entry.answer = run().then(
-      (value) => {
-        const text = JSON.stringify(value) ?? "null";
-        this.#settle(key, entry, text.length * 2);
-        return { value, text };
+      (answer) => {
+        this.#settle(key, entry, answer.text.length * 2);
+        return answer;
       },
       (error: unknown) => {
         // A failed query is forgotten, so that a later call tries again.
@@ -106,7 +120,7 @@ export async function cachedQuery<Q extends Record<string, unknown>, T>(
   functionName: string,
   client: ApiClient,
   query: Q,
-  run: (canonicalQuery: Q) => Promise<T>,
+  run: (canonicalQuery: Q) => Promise<CachedAnswer<T>>,
 ): Promise<T> {
   const canonicalQuery = canonical(query);
   const key = JSON.stringify([functionName, client.identity, canonicalQuery]);

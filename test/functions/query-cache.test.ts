@@ -1,4 +1,7 @@
-import { QueryCache } from "../../src/functions/query-cache";
+import { ApiClient } from "../../src/client";
+import { getTriggers } from "../../src/functions";
+import { QueryCache, serialized } from "../../src/functions/query-cache";
+import { sendJson, startLocalServer } from "../client/local-server";
 
 /** The data functions' cache: lifetime, memory bound, and copies. (Its use over HTTP: functions.test.ts.) */
 
@@ -6,7 +9,7 @@ function counter<T>(answer: () => T) {
   const calls = { n: 0 };
   const run = async () => {
     calls.n += 1;
-    return answer();
+    return serialized(answer());
   };
   return { calls, run };
 }
@@ -39,7 +42,7 @@ describe("QueryCache", () => {
   it("keeps at most maxBytes of answers, dropping the oldest first", async () => {
     const cache = new QueryCache({ maxBytes: 10_000 });
     const big = (tag: string) => ({ tag, filler: "x".repeat(1_500) }); // ~3 KB of text each
-    for (const tag of ["a", "b", "c", "d", "e"]) await cache.get(tag, async () => big(tag));
+    for (const tag of ["a", "b", "c", "d", "e"]) await cache.get(tag, async () => serialized(big(tag)));
     expect(cache.bytes).toBeLessThanOrEqual(10_000);
     expect(cache.size).toBe(3);
     const { calls, run } = counter(() => big("a"));
@@ -60,6 +63,27 @@ describe("QueryCache", () => {
   it("forgets a failed query so that the next call tries again", async () => {
     const cache = new QueryCache();
     await expect(cache.get("q", () => Promise.reject(new Error("503")))).rejects.toThrow("503");
-    await expect(cache.get("q", async () => "ok")).resolves.toBe("ok");
+    await expect(cache.get("q", async () => serialized("ok"))).resolves.toBe("ok");
+  });
+});
+
+describe("getTriggers through the cache", () => {
+  it("gives a later caller the same answer, read again from the kept body (variants included)", async () => {
+    const variant = { appId: "a", appKey: "k", appName: "n", name: "T", displayName: "D", logo: null };
+    const server = await startLocalServer((_req, res) => sendJson(res, 200, { items: [variant] }));
+    try {
+      const client = new ApiClient({ baseUrl: server.url, apiKey: "cache-key" });
+      const first = await getTriggers({ appNames: ["n"] }, { client });
+      const second = await getTriggers({ appNames: ["n"] }, { client });
+      expect(server.requests).toHaveLength(1);
+      expect(first.triggers).toEqual([
+        { appId: "a", appKey: "k", appName: "n", name: "T", displayName: "D", display_name: "D" },
+      ]);
+      expect(second).toEqual(first);
+      expect(second.triggers[0]).not.toBe(first.triggers[0]);
+      client.close();
+    } finally {
+      await server.close();
+    }
   });
 });
