@@ -34,6 +34,9 @@ export type StoreChange =
 
 export class TenantStore {
   private readonly integrations = new Map<string, IntegrationRecord>();
+  /** Indexes of the live (not deleted) integrations, so that a create's checks cost O(1), not O(history). */
+  private readonly liveIdByName = new Map<string, string>();
+  private readonly liveIdsByApp = new Map<string, Set<string>>();
   private readonly accounts = new Map<string, ConnectedAccountRecord>();
   private readonly triggers = new Map<string, ActiveTriggerRecord>();
   /** Oldest first, ordered by createdAt then by arrival; at most MAX_LOGS_PER_TENANT after a write. */
@@ -51,7 +54,7 @@ export class TenantStore {
     triggerCounts: Readonly<Record<string, number>> | undefined,
     private readonly changed: (change: StoreChange) => void,
   ) {
-    for (const record of state.integrations) this.integrations.set(record.id, record);
+    for (const record of state.integrations) this.setIntegration(record);
     for (const record of state.connectedAccounts) this.accounts.set(record.id, record);
     for (const record of state.activeTriggers) this.triggers.set(record.id, record);
     this.logs = [...state.logs].sort((a, b) =>
@@ -91,6 +94,18 @@ export class TenantStore {
 
   getIntegration(id: string): IntegrationRecord | undefined {
     return this.integrations.get(id);
+  }
+
+  /** The live integration with this name (names are unique among live ones). */
+  liveIntegrationNamed(name: string): IntegrationRecord | undefined {
+    const id = this.liveIdByName.get(name);
+    return id === undefined ? undefined : this.integrations.get(id);
+  }
+
+  /** The oldest live integration of this app. */
+  firstLiveIntegrationOf(appId: string): IntegrationRecord | undefined {
+    const [id] = this.liveIdsByApp.get(appId) ?? [];
+    return id === undefined ? undefined : this.integrations.get(id);
   }
 
   addIntegration(record: IntegrationRecord): IntegrationRecord {
@@ -160,7 +175,7 @@ export class TenantStore {
     this.changes += 1;
     switch (change.kind) {
       case "integration":
-        this.integrations.set(change.record.id, change.record);
+        this.setIntegration(change.record);
         return;
       case "connectedAccount":
         this.accounts.set(change.record.id, change.record);
@@ -172,6 +187,23 @@ export class TenantStore {
         this.appendLog(change.record);
         return;
     }
+  }
+
+  private setIntegration(record: IntegrationRecord): void {
+    const previous = this.integrations.get(record.id);
+    if (previous && !previous.deleted) {
+      if (this.liveIdByName.get(previous.name) === previous.id) this.liveIdByName.delete(previous.name);
+      if (record.deleted) this.liveIdsByApp.get(previous.appId)?.delete(previous.id);
+    }
+    this.integrations.set(record.id, record);
+    if (record.deleted) return;
+    this.liveIdByName.set(record.name, record.id);
+    let ofApp = this.liveIdsByApp.get(record.appId);
+    if (!ofApp) {
+      ofApp = new Set();
+      this.liveIdsByApp.set(record.appId, ofApp);
+    }
+    ofApp.add(record.id);
   }
 
   /** In createdAt order: usually the newest, so a push; an entry dated earlier is inserted in place. */

@@ -151,3 +151,20 @@ describe("trigger logs", () => {
     await writer.close();
   });
 });
+
+describe("live-integration indexes", () => {
+  it("find the live connector by name and the oldest live one of an app, forgetting deleted ones", async () => {
+    const { tenant, writer } = await open(freshFile());
+    tenant.addIntegration({ ...integration("a"), name: "same" });
+    tenant.addIntegration({ ...integration("b"), name: "other" });
+    expect(tenant.liveIntegrationNamed("same")?.id).toBe("a");
+    expect(tenant.firstLiveIntegrationOf("app")?.id).toBe("a");
+    tenant.updateIntegration("a", { deleted: true });
+    expect(tenant.liveIntegrationNamed("same")).toBeUndefined();
+    expect(tenant.firstLiveIntegrationOf("app")?.id).toBe("b");
+    tenant.addIntegration({ ...integration("c"), name: "same" });
+    tenant.updateIntegration("c", { enabled: false });
+    expect(tenant.liveIntegrationNamed("same")?.id).toBe("c");
+    await writer.close();
+  });
+});
