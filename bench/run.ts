@@ -8,16 +8,26 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { emulatorStorage } from "./benchmarks/emulator-storage";
 import { emulatorThroughput } from "./benchmarks/emulator-throughput";
 import { getTriggersCost } from "./benchmarks/get-triggers";
 import { httpBudget } from "./benchmarks/http-budget";
 import { providerCost } from "./benchmarks/provider-cost";
+import { rateLimited } from "./benchmarks/rate-limited";
 import { scale } from "./benchmarks/scale";
 import { machineInfo } from "./support/machine";
 import { renderTable } from "./support/table";
 import type { Benchmark, BenchmarkResult } from "./support/types";
 
-const BENCHMARKS: Benchmark[] = [providerCost, httpBudget, scale, emulatorThroughput, getTriggersCost];
+const BENCHMARKS: Benchmark[] = [
+  providerCost,
+  httpBudget,
+  scale,
+  rateLimited,
+  emulatorThroughput,
+  getTriggersCost,
+  emulatorStorage,
+];
 const RESULTS_FILE = join(__dirname, "results", "latest.json");
 
 function selected(): { benchmarks: Benchmark[]; quick: boolean } {

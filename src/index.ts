@@ -5,6 +5,7 @@
 export { Connector, type ConnectorArgs } from "./resources/connector";
 export { IntegrationState, type IntegrationStateArgs } from "./resources/integration-state";
 export type { InputsOf } from "./resources/inputs-of";
+export type { ConnectionArgs, WithConnectionArg } from "./resources/connection-arg";
 export type {
   AppSelector,
   ConnectorInputs,

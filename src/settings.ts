@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { DEFAULT_MAX_CONCURRENT_REQUESTS } from "./client/request-scheduler";
 
 /**
  * Connection settings, resolved the same way on both sides: the program (Pulumi stack config) and the
@@ -10,6 +11,8 @@ export interface Settings {
   apiKey: string;
   timeoutMs: number;
   maxRetries: number;
+  /** Requests in flight at once for the whole process (program or provider). */
+  maxConcurrentRequests: number;
 }
 
 /** Reads fully qualified keys such as `integrations:apiKey`; undefined when not set. */
@@ -33,19 +36,33 @@ export const SETTINGS_KEYS = {
   baseUrl: "integrations:baseUrl",
   timeoutMs: "integrations:timeoutMs",
   maxRetries: "integrations:maxRetries",
+  maxConcurrentRequests: "integrations:maxConcurrentRequests",
 } as const;
 
 export const SETTINGS_ENV = { apiKey: "INTEGRATIONS_API_KEY", baseUrl: "INTEGRATIONS_BASE_URL" } as const;
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RETRIES = 4;
+export { DEFAULT_MAX_CONCURRENT_REQUESTS };
 
 const EMPTY_CONFIG: ConfigSource = { get: () => undefined };
 
+/**
+ * `connection`, when given (a resource's or a data function's own account), replaces the API key and base
+ * URL of the stack config; the other settings still come from the stack config.
+ */
 export function resolveSettings(
   config: ConfigSource = EMPTY_CONFIG,
   env: NodeJS.ProcessEnv = process.env,
+  connection?: { baseUrl: string; apiKey: string },
 ): Settings {
+  if (connection) {
+    const own: Record<string, string> = {
+      [SETTINGS_KEYS.apiKey]: connection.apiKey,
+      [SETTINGS_KEYS.baseUrl]: connection.baseUrl,
+    };
+    return resolveSettings({ get: (key) => own[key] ?? config.get(key) }, env);
+  }
   const apiKey = firstSet(config.get(SETTINGS_KEYS.apiKey), env[SETTINGS_ENV.apiKey]);
   if (apiKey === undefined) {
     throw new SettingsError(
@@ -85,6 +102,13 @@ export function resolveSettings(
       DEFAULT_MAX_RETRIES,
       0,
       "a non-negative integer",
+    ),
+    maxConcurrentRequests: integerSetting(
+      config,
+      SETTINGS_KEYS.maxConcurrentRequests,
+      DEFAULT_MAX_CONCURRENT_REQUESTS,
+      1,
+      "a positive integer",
     ),
   };
 }

@@ -20,6 +20,7 @@ describe("resolveSettings", () => {
       baseUrl: "http://env.example",
       timeoutMs: 30000,
       maxRetries: 4,
+      maxConcurrentRequests: 8,
     });
   });
 
@@ -29,12 +30,14 @@ describe("resolveSettings", () => {
       "integrations:baseUrl": "https://config.example/api",
       "integrations:timeoutMs": "5000",
       "integrations:maxRetries": "0",
+      "integrations:maxConcurrentRequests": "3",
     });
     expect(resolveSettings(config, env)).toEqual({
       apiKey: "config-key",
       baseUrl: "https://config.example/api",
       timeoutMs: 5000,
       maxRetries: 0,
+      maxConcurrentRequests: 3,
     });
   });
 
@@ -80,6 +83,8 @@ describe("resolveSettings", () => {
     ["integrations:timeoutMs", "soon"],
     ["integrations:maxRetries", "-1"],
     ["integrations:maxRetries", "two"],
+    ["integrations:maxConcurrentRequests", "0"],
+    ["integrations:maxConcurrentRequests", "many"],
   ])("rejects %s = %j naming the key", (key, value) => {
     const error = errorOf(() => resolveSettings(mapConfigSource({ [key]: value }), env));
     expect(error.key).toBe(key);

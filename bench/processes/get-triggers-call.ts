@@ -1,7 +1,9 @@
 /**
  * One getTriggers call measured in a fresh process, so that its heap and RSS figures are its own: what
- * a Pulumi program pays for it. Then a few more calls (one new tenant each, past the per-run cache) and a
- * raw GET of the same response for comparison. Prints one JSON line with the figures.
+ * a Pulumi program pays for it. Then, side by side for a few more tenants (one each, past the query
+ * cache): a raw GET of the same response plus JSON.parse, then getTriggers, both after an untimed GET
+ * that lets the emulator cache its answer, so that both read the same bytes at the same server cost.
+ * Prints one JSON line with the figures.
  *
  * Environment: BENCH_URL (the emulator), BENCH_API_KEYS (comma-separated, one per call), BENCH_TRIGGERS
  * (how many triggers the catalog holds).
@@ -41,10 +43,11 @@ async function firstCall(apiKey: string) {
   };
 }
 
-async function rawGet(apiKey: string): Promise<{ ms: number; bytes: number }> {
+async function rawGet(apiKey: string, parse = false): Promise<{ ms: number; bytes: number }> {
   const started = performance.now();
   const response = await fetch(`${url}/api/v1/triggers`, { headers: { "x-api-key": apiKey } });
   const text = await response.text();
+  if (parse && (JSON.parse(text) as unknown[]).length !== expected) throw new Error("short raw answer");
   return { ms: performance.now() - started, bytes: Buffer.byteLength(text) };
 }
 
@@ -53,13 +56,16 @@ async function main(): Promise<void> {
   if (firstKey === undefined) throw new Error("BENCH_API_KEYS is empty");
   const first = await firstCall(firstKey);
   const laterMs: number[] = [];
+  const rawParseMs: number[] = [];
   for (const apiKey of laterKeys) {
+    await rawGet(apiKey);
+    rawParseMs.push((await rawGet(apiKey, true)).ms);
     const started = performance.now();
     await call(apiKey);
     laterMs.push(performance.now() - started);
   }
   const raw = await rawGet(firstKey);
-  process.stdout.write(`${JSON.stringify({ first, laterMs, raw })}\n`);
+  process.stdout.write(`${JSON.stringify({ first, laterMs, rawParseMs, raw })}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -2,7 +2,8 @@
  * A server for the load benchmarks, in a process of its own so that the load generator (or the client
  * being measured) does not share its event loop. Prints one JSON line `{ "url": ... }` once listening.
  *
- *   serve.ts emulator [--triggers <n>]   the emulator, quiet; API keys from BENCH_API_KEYS (comma-separated)
+ *   serve.ts emulator [--triggers <n>] [--data <file>]
+ *                                        the emulator, quiet; API keys from BENCH_API_KEYS (comma-separated)
  *   serve.ts bare --bodies <file>        bare fastify routes answering the bytes recorded in <file>
  */
 import { readFileSync } from "node:fs";
@@ -16,13 +17,14 @@ import { generateCatalog, startEmulator } from "../../src/emulator";
 export const recordedBodies = z.object({ triggers: z.string(), integration: z.string() });
 export type RecordedBodies = z.infer<typeof recordedBodies>;
 
-async function serveEmulator(triggers: number | undefined): Promise<string> {
+async function serveEmulator(triggers: number | undefined, dataFile: string | undefined): Promise<string> {
   const apiKeys = (process.env.BENCH_API_KEYS ?? "").split(",").filter((key) => key !== "");
   const emulator = await startEmulator({
     port: 0,
     quiet: true,
     ...(apiKeys.length > 0 ? { apiKeys } : {}),
     ...(triggers === undefined ? {} : { catalog: generateCatalog(triggers) }),
+    ...(dataFile === undefined ? {} : { dataFile }),
   });
   return emulator.url;
 }
@@ -43,13 +45,13 @@ async function serveBare(bodiesFile: string): Promise<string> {
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { triggers: { type: "string" }, bodies: { type: "string" } },
+    options: { triggers: { type: "string" }, bodies: { type: "string" }, data: { type: "string" } },
   });
   const url =
     positionals[0] === "bare"
       ? await serveBare(values.bodies ?? "")
-      : await serveEmulator(values.triggers === undefined ? undefined : Number(values.triggers));
-  process.stdout.write(`${JSON.stringify({ url })}\n`);
+      : await serveEmulator(values.triggers === undefined ? undefined : Number(values.triggers), values.data);
+  process.stdout.write(`${JSON.stringify({ url, pid: process.pid })}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -119,3 +119,9 @@ export function peakRssKbOf(pid: number): number {
   const status = readProc(pid, "status");
   return status === undefined ? 0 : statusKb(status, "VmHWM");
 }
+
+/** VmRSS of one process, in KB (0 when it cannot be read). */
+export function rssKbOf(pid: number): number {
+  const status = readProc(pid, "status");
+  return status === undefined ? 0 : statusKb(status, "VmRSS");
+}

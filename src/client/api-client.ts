@@ -39,7 +39,6 @@ import {
   listSchema,
   triggerEnabledSchema,
   triggerLogsPageSchema,
-  triggerSchema,
   updateIntegrationBodySchema,
   type ActiveTrigger,
   type App,
@@ -54,6 +53,7 @@ import {
   type TriggerLog,
   type UpdateIntegrationBody,
 } from "./schemas";
+import { triggerListSchema } from "./trigger-list";
 import { issuesOf, Transport, type ApiRequest, type HttpMethod } from "./transport";
 
 export interface ClientSettings {
@@ -63,6 +63,8 @@ export interface ClientSettings {
   timeoutMs?: number;
   /** Retries after the first attempt; default 4. */
   maxRetries?: number;
+  /** Requests in flight at once, shared by every client of the process with the same cap; default 8. */
+  maxConcurrentRequests?: number;
 }
 
 export interface ApiClientOptions {
@@ -133,7 +135,7 @@ export class ApiClient {
     if (!parsedSettings.success) throw invalidArgument("ApiClient settings", parsedSettings.error);
     const parsedOptions = clientOptionsSchema.safeParse(options);
     if (!parsedOptions.success) throw invalidArgument("ApiClient options", parsedOptions.error);
-    const { apiKey, timeoutMs, maxRetries } = parsedSettings.data;
+    const { apiKey, timeoutMs, maxRetries, maxConcurrentRequests } = parsedSettings.data;
     this.baseUrl = parsedSettings.data.baseUrl.replace(/\/+$/, "");
     this.identity = `${this.baseUrl} ${createHash("sha256").update(apiKey).digest("hex").slice(0, 16)}`;
     this.#maxRetries = maxRetries;
@@ -144,6 +146,8 @@ export class ApiClient {
       timeoutMs,
       maxRetries,
       baseDelayMs: this.#baseDelayMs,
+      maxConcurrentRequests,
+      identity: this.identity,
     });
   }
 
@@ -159,10 +163,21 @@ export class ApiClient {
   }
 
   async listTriggers(filters: TriggerFilters = {}): Promise<Trigger[]> {
+    return (await this.listTriggersKeepingBody(filters)).triggers;
+  }
+
+  /**
+   * `listTriggers`, also handing back the response body: getTriggers' cache keeps that text rather than
+   * serializing a catalog of thousands of triggers again.
+   * @internal
+   */
+  async listTriggersKeepingBody(
+    filters: TriggerFilters = {},
+  ): Promise<{ triggers: Trigger[]; body: string }> {
     const path = "/api/v1/triggers";
     const valid = validate("GET", path, triggerFiltersSchema, filters);
     if (anyEmptyFilter(valid.appNames, valid.connectedAccountIds, valid.triggerIds, valid.integrationIds)) {
-      return [];
+      return { triggers: [], body: "[]" };
     }
     const query = {
       appNames: commaSeparated(valid.appNames),
@@ -171,7 +186,11 @@ export class ApiClient {
       integrationIds: commaSeparated(valid.integrationIds),
       showEnabledOnly: valid.showEnabledOnly,
     };
-    return this.#transport.send({ method: "GET", path, query }, listSchema(triggerSchema));
+    const { value, body } = await this.#transport.sendKeepingBody(
+      { method: "GET", path, query },
+      triggerListSchema,
+    );
+    return { triggers: value, body };
   }
 
   activeTriggers(filters: ActiveTriggerFilters & PageBounds = {}): AsyncIterable<ActiveTrigger> {

@@ -1,4 +1,4 @@
-import { isDeepStrictEqual } from "node:util";
+import { sameAfterNormalisation } from "./normalisation";
 import type { ConnectorRecord, CreateIntegrationBody } from "./schemas";
 
 /**
@@ -17,8 +17,10 @@ export function lostCreateDoubts(
 ): string[] {
   const createdAt = record.createdAt === undefined ? Number.NaN : Date.parse(record.createdAt);
   const sameApp = sent.appId !== undefined ? record.appId === sent.appId : record.appName === sent.appName;
-  const shownConfigMatches = Object.entries(record.authConfig).every(([key, value]) =>
-    isDeepStrictEqual(sent.authConfig?.[key], value),
+  // Only the keys sent count: servers add keys of their own and normalise values (see normalisation.ts).
+  const shownConfigMatches = Object.entries(sent.authConfig ?? {}).every(
+    ([key, value]) =>
+      !Object.hasOwn(record.authConfig, key) || sameAfterNormalisation(value, record.authConfig[key]),
   );
   return [
     record.deleted === true ? "it is deleted" : undefined,

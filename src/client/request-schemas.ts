@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_MAX_CONCURRENT_REQUESTS } from "./request-scheduler";
 
 /**
  * Local validation of what a caller asks for (filters, paging knobs, settings), so that JavaScript callers
@@ -18,6 +19,7 @@ export const clientSettingsSchema = z.object({
     .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces"),
   timeoutMs: z.int().positive().default(30_000),
   maxRetries: z.int().min(0).default(4),
+  maxConcurrentRequests: z.int().min(1).default(DEFAULT_MAX_CONCURRENT_REQUESTS),
 });
 
 export const clientOptionsSchema = z.strictObject({ retryDelayScaleMs: z.number().min(0).optional() });

@@ -73,6 +73,16 @@ export function retryDelayMs(attempt: number, error: AxiosError, baseDelayMs: nu
   return backoffDelayMs(attempt, baseDelayMs);
 }
 
+/**
+ * How long a 429 pauses every request of the account (see request-scheduler.ts): the Retry-After asked
+ * for (capped), or, when the server said nothing, the first step of the headerless backoff.
+ */
+export function throttlePauseMs(error: AxiosError, baseDelayMs: number): number {
+  const retryAfterMs = parseRetryAfterMs(error.response?.headers?.["retry-after"]);
+  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, MAX_RETRY_DELAY_MS);
+  return baseDelayMs * HEADERLESS_THROTTLE_FACTOR;
+}
+
 export function installRetryPolicy(instance: AxiosInstance, maxRetries: number, baseDelayMs: number): void {
   axiosRetry(instance, {
     retries: maxRetries,

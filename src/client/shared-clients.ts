@@ -4,7 +4,13 @@ import { ApiClient, type ClientSettings } from "./api-client";
 const clients = new Map<string, ApiClient>();
 
 export function sharedClient(settings: ClientSettings): ApiClient {
-  const key = JSON.stringify([settings.baseUrl, settings.apiKey, settings.timeoutMs, settings.maxRetries]);
+  const key = JSON.stringify([
+    settings.baseUrl,
+    settings.apiKey,
+    settings.timeoutMs,
+    settings.maxRetries,
+    settings.maxConcurrentRequests,
+  ]);
   let client = clients.get(key);
   if (!client) {
     client = new ApiClient(settings);

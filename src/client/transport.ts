@@ -1,12 +1,18 @@
 import http from "node:http";
 import https from "node:https";
-import axios, { type AxiosInstance, type AxiosResponse } from "axios";
+import axios, {
+  type AxiosAdapter,
+  type AxiosInstance,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from "axios";
 import type { z } from "zod";
 import { ApiConnectionError, ApiTimeoutError, ResponseValidationError, type ValidationIssue } from "./errors";
 import { errorFromResponse } from "./error-from-response";
 import { parseJson } from "./json";
 import { createRedactor } from "./redact";
-import { installRetryPolicy, isTimeoutCode } from "./retry-policy";
+import { accountRate, concurrencyLimiter, type AdaptiveRate } from "./request-scheduler";
+import { installRetryPolicy, isTimeoutCode, throttlePauseMs } from "./retry-policy";
 import { USER_AGENT } from "./user-agent";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
@@ -28,6 +34,10 @@ export interface TransportSettings {
   timeoutMs: number;
   maxRetries: number;
   baseDelayMs: number;
+  /** The process-wide cap on requests in flight (see request-scheduler.ts). */
+  maxConcurrentRequests: number;
+  /** The account's adaptive rate is shared by every client with this identity (base URL + key hash). */
+  identity: string;
 }
 
 /**
@@ -50,6 +60,8 @@ export class Transport {
       timeout: settings.timeoutMs,
       httpAgent: this.#httpAgent,
       httpsAgent: this.#httpsAgent,
+      // Below the retry interceptor: every attempt, a retry included, waits for the cap and the rate.
+      adapter: scheduledAdapter(settings),
       headers: { "x-api-key": settings.apiKey, "User-Agent": USER_AGENT, Accept: "application/json" },
       // Bodies are read as text and parsed here, so a non-JSON error page or an empty 204 is handled
       // in one place instead of by axios' silent JSON fallback.
@@ -64,6 +76,11 @@ export class Transport {
 
   /** Sends the request and parses the JSON body of its 2xx response with `schema`. */
   async send<T>(request: ApiRequest, schema: z.ZodType<T>): Promise<T> {
+    return (await this.sendKeepingBody(request, schema)).value;
+  }
+
+  /** `send`, also handing back the body as received: a cache may keep that text instead of a copy. */
+  async sendKeepingBody<T>(request: ApiRequest, schema: z.ZodType<T>): Promise<{ value: T; body: string }> {
     const response = await this.#exchange(request);
     const requestId = response.headers["x-request-id"];
     const endpoint = {
@@ -79,7 +96,10 @@ export class Transport {
     }
     const result = schema.safeParse(json);
     if (!result.success) throw new ResponseValidationError(endpoint, issuesOf(result.error));
-    return result.data;
+    return {
+      value: result.data,
+      body: typeof response.data === "string" ? response.data : JSON.stringify(json),
+    };
   }
 
   /** Sends the request; any 2xx is success and its body (none, `{"status":"success"}`, ...) is ignored. */
@@ -127,6 +147,34 @@ export class Transport {
       code,
     );
   }
+}
+
+/** The default axios adapter behind the process-wide concurrency cap and the account's adaptive rate. */
+function scheduledAdapter(settings: TransportSettings): AxiosAdapter {
+  const send = axios.getAdapter(axios.defaults.adapter);
+  const limiter = concurrencyLimiter(settings.maxConcurrentRequests);
+  const rate: AdaptiveRate = accountRate(settings.identity);
+  return async (config: InternalAxiosRequestConfig) => {
+    await rate.admit();
+    try {
+      const response = await limiter.schedule(() => send(config));
+      rate.succeeded(advertisedLimit(response.headers));
+      return response;
+    } catch (error) {
+      if (axios.isAxiosError(error) && error.response?.status === 429) {
+        const waitMs = throttlePauseMs(error, settings.baseDelayMs);
+        rate.throttled({ waitMs, limitPerSecond: advertisedLimit(error.response.headers) });
+      }
+      throw error;
+    }
+  };
+}
+
+/** X-RateLimit-Limit as a number of requests, when the server sends a readable one. */
+function advertisedLimit(headers: AxiosResponse["headers"] | undefined): number | undefined {
+  const raw: unknown = headers?.["x-ratelimit-limit"];
+  const value = typeof raw === "string" && /^\d+$/.test(raw.trim()) ? Number(raw) : Number.NaN;
+  return value > 0 ? value : undefined;
 }
 
 export function issuesOf(error: z.ZodError): ValidationIssue[] {

@@ -22,16 +22,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const catalog = new CatalogIndex(options.catalog ?? builtInCatalog);
   const saved = options.dataFile === undefined ? undefined : loadDataFile(options.dataFile);
   // A saved data file wins: fixtures only seed a store that has never been saved.
-  const initial = saved ?? (fixtures ? fixturesToState(fixtures, apiKeys, catalog) : undefined);
+  const initial = saved?.state ?? (fixtures ? fixturesToState(fixtures, apiKeys, catalog) : undefined);
 
   let writer: DataFileWriter | undefined;
-  const store = new Store(apiKeys, initial, () => writer?.markDirty());
+  const store = new Store(
+    apiKeys,
+    initial,
+    (tenant, change) => writer?.record(tenant, change),
+    saved?.journal,
+  );
   if (options.dataFile !== undefined) {
-    writer = new DataFileWriter(options.dataFile, () => store.snapshot());
-    if (!saved) {
-      writer.markDirty();
-      await writer.flush();
-    }
+    writer = new DataFileWriter(options.dataFile, () => store.snapshot(), saved);
+    await writer.flush();
   }
   const persist = () => writer?.flush() ?? Promise.resolve();
   const faults = new FaultController(options.faults);
@@ -59,7 +61,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     setFaults: (patch) => void faults.set(patch),
     clearFaults: () => void faults.clear(),
     close: () => {
-      closing ??= app.close().then(persist);
+      closing ??= app.close().then(() => writer?.close());
       return closing;
     },
   };

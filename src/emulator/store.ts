@@ -1,6 +1,7 @@
 /**
  * The in-memory store: one TenantStore per API key, keyed on disk by a hash of the key (never the key).
- * Every mutation goes through a method here so the persistence layer hears about it.
+ * Every mutation goes through a method here so the persistence layer hears about it, as one change (the
+ * record written), and so that caches of answers (catalog-answers.ts) know the tenant's data changed.
  */
 import { createHash, randomUUID } from "node:crypto";
 import {
@@ -18,23 +19,55 @@ export const now = (): string => new Date().toISOString();
 /** A stable id of a tenant that does not reveal its API key. */
 export const tenantIdOf = (apiKey: string): string => createHash("sha256").update(apiKey).digest("hex");
 
+/**
+ * Trigger log entries kept per tenant, newest ones; older entries are dropped (their trigger `count`s
+ * stay exact). Bounds memory and the cost of a log query whatever the history.
+ */
+export const MAX_LOGS_PER_TENANT = 10_000;
+
+/** One write to a tenant's data: a record created or replaced (by id), or a log entry appended. */
+export type StoreChange =
+  | { kind: "integration"; record: IntegrationRecord }
+  | { kind: "connectedAccount"; record: ConnectedAccountRecord }
+  | { kind: "activeTrigger"; record: ActiveTriggerRecord }
+  | { kind: "log"; record: TriggerLogRecord };
+
 export class TenantStore {
   private readonly integrations = new Map<string, IntegrationRecord>();
+  /** Indexes of the live (not deleted) integrations, so that a create's checks cost O(1), not O(history). */
+  private readonly liveIdByName = new Map<string, string>();
+  private readonly liveIdsByApp = new Map<string, Set<string>>();
   private readonly accounts = new Map<string, ConnectedAccountRecord>();
   private readonly triggers = new Map<string, ActiveTriggerRecord>();
-  /** Oldest first, as appended. */
-  private readonly logs: TriggerLogRecord[] = [];
+  /** Oldest first, ordered by createdAt then by arrival; at most MAX_LOGS_PER_TENANT after a write. */
+  private logs: TriggerLogRecord[] = [];
+  /** The newest-first view of `logs`, rebuilt on the first read after a change. */
+  private newestFirst: TriggerLogRecord[] | undefined;
+  /** How many times each trigger fired, dropped log entries included. */
+  private readonly counts = new Map<string, number>();
+  private changes = 0;
 
   constructor(
     /** The `clientId` of this tenant's trigger logs. */
     readonly clientId: string,
     state: TenantState,
-    private readonly changed: () => void,
+    triggerCounts: Readonly<Record<string, number>> | undefined,
+    private readonly changed: (change: StoreChange) => void,
   ) {
-    for (const record of state.integrations) this.integrations.set(record.id, record);
+    for (const record of state.integrations) this.setIntegration(record);
     for (const record of state.connectedAccounts) this.accounts.set(record.id, record);
     for (const record of state.activeTriggers) this.triggers.set(record.id, record);
-    this.logs.push(...state.logs);
+    this.logs = [...state.logs].sort((a, b) =>
+      a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0,
+    );
+    if (triggerCounts) for (const [name, n] of Object.entries(triggerCounts)) this.counts.set(name, n);
+    else for (const log of this.logs) this.countFired(log);
+    this.trimLogs();
+  }
+
+  /** Grows with every change of this tenant's data: a cached answer of an older version is stale. */
+  get version(): number {
+    return this.changes;
   }
 
   state(): TenantState {
@@ -46,6 +79,15 @@ export class TenantStore {
     };
   }
 
+  triggerCounts(): Record<string, number> {
+    return Object.fromEntries(this.counts);
+  }
+
+  /** Applies a change read back from the journal (no new change is recorded). */
+  replay(change: StoreChange): void {
+    this.apply(change);
+  }
+
   listIntegrations(): IntegrationRecord[] {
     return [...this.integrations.values()];
   }
@@ -54,9 +96,20 @@ export class TenantStore {
     return this.integrations.get(id);
   }
 
+  /** The live integration with this name (names are unique among live ones). */
+  liveIntegrationNamed(name: string): IntegrationRecord | undefined {
+    const id = this.liveIdByName.get(name);
+    return id === undefined ? undefined : this.integrations.get(id);
+  }
+
+  /** The oldest live integration of this app. */
+  firstLiveIntegrationOf(appId: string): IntegrationRecord | undefined {
+    const [id] = this.liveIdsByApp.get(appId) ?? [];
+    return id === undefined ? undefined : this.integrations.get(id);
+  }
+
   addIntegration(record: IntegrationRecord): IntegrationRecord {
-    this.integrations.set(record.id, record);
-    this.changed();
+    this.write({ kind: "integration", record });
     return record;
   }
 
@@ -67,8 +120,7 @@ export class TenantStore {
     const current = this.integrations.get(id);
     if (!current) throw new Error(`updateIntegration: no record ${id}`);
     const updated = { ...current, ...changes, updatedAt: now() };
-    this.integrations.set(id, updated);
-    this.changed();
+    this.write({ kind: "integration", record: updated });
     return updated;
   }
 
@@ -81,8 +133,7 @@ export class TenantStore {
   }
 
   addConnectedAccount(record: ConnectedAccountRecord): ConnectedAccountRecord {
-    this.accounts.set(record.id, record);
-    this.changed();
+    this.write({ kind: "connectedAccount", record });
     return record;
   }
 
@@ -95,41 +146,97 @@ export class TenantStore {
   }
 
   addActiveTrigger(record: ActiveTriggerRecord): ActiveTriggerRecord {
-    this.triggers.set(record.id, record);
-    this.changed();
+    this.write({ kind: "activeTrigger", record });
     return record;
   }
 
-  /** Newest first (by createdAt, then by order of arrival). */
+  /** Newest first (by createdAt, then by order of arrival): the kept entries. */
   listLogs(): TriggerLogRecord[] {
-    return this.logs
-      .map((log, index) => ({ log, index }))
-      .sort((a, b) =>
-        a.log.createdAt === b.log.createdAt ? b.index - a.index : a.log.createdAt < b.log.createdAt ? 1 : -1,
-      )
-      .map(({ log }) => log);
+    this.newestFirst ??= [...this.logs].reverse();
+    return this.newestFirst;
   }
 
   /** How many times each trigger fired for this tenant (the `count` of GET /api/v1/triggers). */
-  logCountsByTrigger(): Map<string, number> {
-    const counts = new Map<string, number>();
-    for (const log of this.logs) {
-      if (log.triggerName !== null) counts.set(log.triggerName, (counts.get(log.triggerName) ?? 0) + 1);
-    }
-    return counts;
+  logCountsByTrigger(): ReadonlyMap<string, number> {
+    return this.counts;
   }
 
   addLog(record: TriggerLogRecord): TriggerLogRecord {
-    this.logs.push(record);
-    this.changed();
+    this.write({ kind: "log", record });
     return record;
+  }
+
+  private write(change: StoreChange): void {
+    this.apply(change);
+    this.changed(change);
+  }
+
+  private apply(change: StoreChange): void {
+    this.changes += 1;
+    switch (change.kind) {
+      case "integration":
+        this.setIntegration(change.record);
+        return;
+      case "connectedAccount":
+        this.accounts.set(change.record.id, change.record);
+        return;
+      case "activeTrigger":
+        this.triggers.set(change.record.id, change.record);
+        return;
+      case "log":
+        this.appendLog(change.record);
+        return;
+    }
+  }
+
+  private setIntegration(record: IntegrationRecord): void {
+    const previous = this.integrations.get(record.id);
+    if (previous && !previous.deleted) {
+      if (this.liveIdByName.get(previous.name) === previous.id) this.liveIdByName.delete(previous.name);
+      if (record.deleted) this.liveIdsByApp.get(previous.appId)?.delete(previous.id);
+    }
+    this.integrations.set(record.id, record);
+    if (record.deleted) return;
+    this.liveIdByName.set(record.name, record.id);
+    let ofApp = this.liveIdsByApp.get(record.appId);
+    if (!ofApp) {
+      ofApp = new Set();
+      this.liveIdsByApp.set(record.appId, ofApp);
+    }
+    ofApp.add(record.id);
+  }
+
+  /** In createdAt order: usually the newest, so a push; an entry dated earlier is inserted in place. */
+  private appendLog(record: TriggerLogRecord): void {
+    let at = this.logs.length;
+    while (at > 0 && (this.logs[at - 1] as TriggerLogRecord).createdAt > record.createdAt) at -= 1;
+    if (at === this.logs.length) this.logs.push(record);
+    else this.logs.splice(at, 0, record);
+    this.countFired(record);
+    this.newestFirst = undefined;
+    this.trimLogs();
+  }
+
+  private countFired(log: TriggerLogRecord): void {
+    if (log.triggerName !== null)
+      this.counts.set(log.triggerName, (this.counts.get(log.triggerName) ?? 0) + 1);
+  }
+
+  /** Drops the oldest tenth at once past the bound, so that trimming costs O(1) per entry amortized. */
+  private trimLogs(): void {
+    if (this.logs.length <= MAX_LOGS_PER_TENANT) return;
+    this.logs = this.logs.slice(this.logs.length - Math.floor(MAX_LOGS_PER_TENANT * 0.9));
   }
 }
 
 export interface PersistedState {
   version: 1;
+  /** Which snapshot this is; the data journal names the generation it follows (persistence.ts). */
+  generation?: number;
   /** Keyed by tenantIdOf(apiKey). */
   tenants: Record<string, TenantState>;
+  /** Keyed by tenantIdOf(apiKey): how many times each trigger fired. Absent: counted from the logs. */
+  triggerCounts?: Record<string, Record<string, number>>;
 }
 
 export class Store {
@@ -137,16 +244,30 @@ export class Store {
   private readonly tenantIds: string[];
   /** Data of tenants whose key is not configured in this run: kept so that saving does not drop it. */
   private readonly dormant: Record<string, TenantState>;
+  private readonly dormantCounts: Record<string, Record<string, number>>;
 
-  constructor(apiKeys: readonly string[], initial: PersistedState | undefined, changed: () => void) {
+  constructor(
+    apiKeys: readonly string[],
+    initial: PersistedState | undefined,
+    changed: (tenantId: string, change: StoreChange) => void,
+    /** Changes to apply on top of `initial` (the data journal), in order. */
+    journal: readonly (StoreChange & { tenant: string })[] = [],
+  ) {
     this.tenantIds = apiKeys.map(tenantIdOf);
     const saved = { ...(initial?.tenants ?? {}) };
+    const counts = { ...(initial?.triggerCounts ?? {}) };
     this.tenants = this.tenantIds.map((tenantId) => {
       const state = saved[tenantId] ?? emptyTenantState();
+      const tenantCounts = counts[tenantId];
       delete saved[tenantId];
-      return new TenantStore(`client_${tenantId.slice(0, 16)}`, state, changed);
+      delete counts[tenantId];
+      return new TenantStore(`client_${tenantId.slice(0, 16)}`, state, tenantCounts, (change) =>
+        changed(tenantId, change),
+      );
     });
     this.dormant = saved;
+    this.dormantCounts = counts;
+    this.replayJournal(journal);
   }
 
   tenant(index: number): TenantStore {
@@ -157,9 +278,35 @@ export class Store {
 
   snapshot(): PersistedState {
     const tenants: Record<string, TenantState> = { ...this.dormant };
+    const triggerCounts: Record<string, Record<string, number>> = { ...this.dormantCounts };
     this.tenants.forEach((tenant, index) => {
-      tenants[this.tenantIds[index] as string] = tenant.state();
+      const tenantId = this.tenantIds[index] as string;
+      tenants[tenantId] = tenant.state();
+      triggerCounts[tenantId] = tenant.triggerCounts();
     });
-    return { version: 1, tenants };
+    return { version: 1, tenants, triggerCounts };
+  }
+
+  /** Journaled changes of a tenant not configured in this run are folded into its kept data. */
+  private replayJournal(journal: readonly (StoreChange & { tenant: string })[]): void {
+    const dormantStores = new Map<string, TenantStore>();
+    for (const { tenant: tenantId, ...change } of journal) {
+      const index = this.tenantIds.indexOf(tenantId);
+      if (index >= 0) {
+        this.tenant(index).replay(change as StoreChange);
+        continue;
+      }
+      let dormant = dormantStores.get(tenantId);
+      if (!dormant) {
+        const state = this.dormant[tenantId] ?? emptyTenantState();
+        dormant = new TenantStore("", state, this.dormantCounts[tenantId], () => undefined);
+        dormantStores.set(tenantId, dormant);
+      }
+      dormant.replay(change as StoreChange);
+    }
+    for (const [tenantId, dormant] of dormantStores) {
+      this.dormant[tenantId] = dormant.state();
+      this.dormantCounts[tenantId] = dormant.triggerCounts();
+    }
   }
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { collect, type TriggerLog } from "../client";
-import { clientFor, type FunctionOptions } from "./client-for";
-import { cachedQuery } from "./query-cache";
+import { clientFor, outputOf, type FunctionOptions, type OutputFunctionOptions } from "./client-for";
+import { cachedQuery, serialized } from "./query-cache";
 
 export interface GetTriggerLogsArgs {
   connectionId?: string;
@@ -29,15 +29,15 @@ export async function getTriggerLogs(
   opts: FunctionOptions = {},
 ): Promise<GetTriggerLogsResult> {
   const client = clientFor(opts);
-  return cachedQuery("getTriggerLogs", client, { ...args }, async (query) => ({
-    logs: await collect(client.triggerLogs(query)),
-  }));
+  return cachedQuery("getTriggerLogs", client, { ...args }, async (query) =>
+    serialized({ logs: await collect(client.triggerLogs(query)) }),
+  );
 }
 
 /** `getTriggerLogs` taking Inputs; the result is an Output. */
 export function getTriggerLogsOutput(
   args: GetTriggerLogsOutputArgs = {},
-  opts: FunctionOptions = {},
+  opts: OutputFunctionOptions = {},
 ): pulumi.Output<GetTriggerLogsResult> {
-  return pulumi.output(args).apply((plain) => getTriggerLogs(plain, opts));
+  return outputOf(args, opts, getTriggerLogs);
 }

@@ -1,5 +1,5 @@
 /** Data functions: read triggers, active trigger instances and trigger logs from a Pulumi program. */
-export type { FunctionOptions } from "./client-for";
+export type { FunctionOptions, OutputFunctionOptions } from "./client-for";
 export {
   getActiveTriggers,
   getActiveTriggersOutput,

@@ -1,4 +1,4 @@
-import { deepEqual } from "./values";
+import { sameAfterNormalisation } from "../client/normalisation";
 
 /**
  * The API omits sensitive authConfig values on every read, and real servers add keys of their own and
@@ -26,24 +26,4 @@ export function mergeVisibleAuthConfig(
       return [key, sameAfterNormalisation(value, shown) ? value : shown];
     }),
   );
-}
-
-/** Equal once strings are trimmed and lists put in one order (what servers are seen to change). */
-function sameAfterNormalisation(applied: unknown, shown: unknown): boolean {
-  return deepEqual(normalised(applied), normalised(shown));
-}
-
-function normalised(value: unknown): unknown {
-  if (typeof value === "string") return value.trim();
-  if (Array.isArray(value)) {
-    return value
-      .map(normalised)
-      .map((item) => ({ item, order: JSON.stringify(item) ?? "" }))
-      .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0))
-      .map(({ item }) => item);
-  }
-  if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, normalised(item)]));
-  }
-  return value;
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { ApiClient } from "../client";
 import { sharedClient } from "../client/shared-clients";
 import { resolveSettings, type ConfigSource } from "../settings";
@@ -7,11 +8,29 @@ import { resolveSettings, type ConfigSource } from "../settings";
  * `configure` only keeps the stack config, so a missing API key is reported by the first call that needs
  * the API (with the settings module's message) and never by check or diff, which work offline.
  * Credentials are read here, inside the provider process, never captured into the serialized provider.
+ *
+ * A resource with a `connection` input (connection.ts) runs its call inside `withCallConnection`: the
+ * client is then that account's, with the stack config's timeout, retries and concurrency cap.
  */
 export interface ClientForCall {
   configure(config: ConfigSource): void;
   /** Throws the settings module's SettingsError when the API key or base URL is missing. */
   client(): ApiClient;
+}
+
+interface CallConnection {
+  baseUrl: string;
+  apiKey: string;
+}
+
+/** The connection of the call in progress (AsyncLocalStorage: concurrent calls of other resources keep theirs). */
+const callConnection = new AsyncLocalStorage<CallConnection | undefined>();
+
+export function withCallConnection<T>(
+  connection: CallConnection | undefined,
+  call: () => Promise<T>,
+): Promise<T> {
+  return callConnection.run(connection ?? undefined, call);
 }
 
 export function createClientForCall(): ClientForCall {
@@ -21,6 +40,6 @@ export function createClientForCall(): ClientForCall {
       stackConfig = config;
     },
     // One client per distinct settings, shared by every handler of the process (keep-alive connections).
-    client: () => sharedClient(resolveSettings(stackConfig, process.env)),
+    client: () => sharedClient(resolveSettings(stackConfig, process.env, callConnection.getStore())),
   };
 }

@@ -159,10 +159,10 @@ function nameTakenError(
     `The name "${inputs.name}" is already used by ${which}. Nothing was created. If \`pulumi up --replace\` ` +
       "(or a tainted resource) is replacing this connector, the engine creates the replacement before it " +
       "deletes the old one, and names are unique: set the resource option deleteBeforeReplace: true, or " +
-      `leave name unset so that a replacement gets a fresh name. If an interrupted \`pulumi up\` of this ` +
-      "stack created it (the CLI then reports a pending CREATE), import it with `pulumi refresh " +
-      `--import-pending-creates <this resource's URN> ${id}\`. To take that connector over on purpose, set ` +
-      `adoptId: "${id}"; to manage only its state, use IntegrationState (integrationId: "${id}"). ` +
+      "leave name unset so that a replacement gets a fresh name. If an interrupted `pulumi up` of this " +
+      "stack created it (the CLI then reports a pending CREATE), run `pulumi refresh --clear-pending-creates` " +
+      `and take it over: set adoptId: "${id}" (README, "Recovering from an interrupted create"); the same ` +
+      `input takes it over on purpose. To manage only its state, use IntegrationState (integrationId: "${id}"). ` +
       `Otherwise choose another name. (${conflict.message})`,
   );
 }

@@ -10,8 +10,16 @@
  *   read(id, props), update(id, olds, news), delete(id, props) with these meanings;
  * - each accepts the outputs (state) written by earlier versions.
  */
-import { createConnectorHandlers, type ConnectorHandlers } from "./connector";
-import { createIntegrationStateHandlers, type IntegrationStateHandlers } from "./integration-state";
+import { withConnection } from "./connection";
+import { createConnectorHandlers } from "./connector";
+import type { CheckedConnectorInputs } from "./connector-inputs";
+import type { ConnectorOutputs } from "./connector-outputs";
+import { createIntegrationStateHandlers } from "./integration-state";
+import type { CheckedIntegrationStateInputs } from "./integration-state-inputs";
+import type { IntegrationStateOutputs } from "./integration-state-outputs";
 
-export const connector: ConnectorHandlers = createConnectorHandlers();
-export const integrationState: IntegrationStateHandlers = createIntegrationStateHandlers();
+// Each resource also takes an optional `connection` (its account), handled around the handlers.
+export const connector = withConnection<CheckedConnectorInputs, ConnectorOutputs>(createConnectorHandlers());
+export const integrationState = withConnection<CheckedIntegrationStateInputs, IntegrationStateOutputs>(
+  createIntegrationStateHandlers(),
+);

@@ -1,11 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ConnectorInputs } from "../providers/connector-inputs";
 import type { ConnectorOutputs } from "../providers/connector-outputs";
+import { secretConnection, type WithConnectionArg } from "./connection-arg";
 import type { InputsOf } from "./inputs-of";
 import { connectorProvider } from "./shims";
 
 /** Exactly one of `appName` and `appId`; every field may be an Input. */
-export type ConnectorArgs = InputsOf<ConnectorInputs>;
+export type ConnectorArgs = InputsOf<ConnectorInputs> & WithConnectionArg;
 
 /**
  * A connector (integration) of the Trigger and Integration Management API, created and owned by this
@@ -61,8 +62,9 @@ export class Connector extends pulumi.dynamic.Resource {
         namePrefix: args.name === undefined ? (args.namePrefix ?? `${name}-`) : args.namePrefix,
         // Secret in the stored inputs too, even when given as a plain object.
         authConfig: args.authConfig === undefined ? undefined : pulumi.secret(args.authConfig),
+        connection: secretConnection(args.connection),
       },
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["authConfig"] }),
+      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["authConfig", "connection"] }),
       "integrations",
       "Connector",
     );

@@ -1,11 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { IntegrationStateInputs } from "../providers/integration-state-inputs";
 import type { IntegrationStateOutputs } from "../providers/integration-state-outputs";
+import { secretConnection, type WithConnectionArg } from "./connection-arg";
 import type { InputsOf } from "./inputs-of";
 import { integrationStateProvider } from "./shims";
 
 /** At least one of `enabled` and `authConfig`; every field may be an Input. */
-export type IntegrationStateArgs = InputsOf<IntegrationStateInputs>;
+export type IntegrationStateArgs = InputsOf<IntegrationStateInputs> & WithConnectionArg;
 
 /**
  * The mutable state (`enabled`, `authConfig`) of an integration this program does not own: created
@@ -35,9 +36,10 @@ export class IntegrationState extends pulumi.dynamic.Resource {
         ...args,
         // Secret in the stored inputs too, even when given as a plain object.
         authConfig: args.authConfig === undefined ? undefined : pulumi.secret(args.authConfig),
+        connection: secretConnection(args.connection),
       },
       pulumi.mergeOptions(opts, {
-        additionalSecretOutputs: ["authConfig"],
+        additionalSecretOutputs: ["authConfig", "connection"],
         // A replacement on the same integration (`up --replace`: the engine asks no diff then, and creates
         // first unless told otherwise) must let go before it takes over, so that the new resource inherits
         // the value the old one found (see integration-state.ts). The program's own option wins.

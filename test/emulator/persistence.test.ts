@@ -1,11 +1,19 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { writeFileAtomically } from "../../src/emulator/persistence";
+import { loadDataFile, writeFileAtomically } from "../../src/emulator/persistence";
+import { Store, type TenantStore } from "../../src/emulator/store";
 import { call, githubOAuth, start } from "./helpers";
 
 const KEY = "persist-key-1";
 const freshDirectory = () => mkdtempSync(path.join(tmpdir(), "emulator-data-"));
+
+/** What a later start would see: the snapshot with its journal replayed. */
+function savedTenant(dataFile: string, apiKey = KEY): TenantStore {
+  const loaded = loadDataFile(dataFile);
+  if (!loaded) throw new Error(`no data file ${dataFile}`);
+  return new Store([apiKey], loaded.state, () => undefined, loaded.journal).tenant(0);
+}
 
 describe("persistence with dataFile", () => {
   it("keeps every record across a restart and never stores the API key", async () => {
@@ -25,6 +33,7 @@ describe("persistence with dataFile", () => {
     await call(first, "PATCH", `/api/v1/integrations/${integrationId}`, { body: { enabled: false } });
     await first.close();
     expect(readFileSync(dataFile, "utf8")).not.toContain(KEY);
+    expect(readFileSync(`${dataFile}.journal`, "utf8")).not.toContain(KEY);
 
     const second = await start({ apiKeys: [KEY], dataFile });
     try {
@@ -47,7 +56,7 @@ describe("persistence with dataFile", () => {
     const running = await start({ apiKeys: [KEY], dataFile });
     try {
       const created = await call(running, "POST", "/api/v1/integrations", { body: githubOAuth("durable") });
-      expect(readFileSync(dataFile, "utf8")).toContain(created.body.id);
+      expect(savedTenant(dataFile).getIntegration(created.body.id)).toBeDefined();
       // A second emulator on the same file, as after a crash, sees it.
       const other = await start({ apiKeys: [KEY], dataFile: dataFile });
       try {
@@ -72,11 +81,9 @@ describe("persistence with dataFile", () => {
       ),
     );
     expect(results.every((result) => result.status === 200)).toBe(true);
-    const saved = JSON.parse(readFileSync(dataFile, "utf8"));
-    const tenants = Object.values(saved.tenants) as { integrations: unknown[] }[];
-    expect(tenants[0]?.integrations).toHaveLength(40);
+    expect(savedTenant(dataFile).listIntegrations()).toHaveLength(40);
     await running.close();
-    expect(readdirSync(directory)).toEqual(["state.json"]);
+    expect(readdirSync(directory).sort()).toEqual(["state.json", "state.json.journal"]);
   });
 
   it("keeps the data of a key that is not configured in a later run", async () => {

@@ -55,8 +55,12 @@ export async function planChange(
     return { kind, diffs: [], replaces: [], deleteBeforeReplace: false };
   }
   const diffs = diff.diffs.length > 0 ? diff.diffs : changed;
+  // replaceOnChanges is matched against the keys the provider reported changed; only an "unknown" diff has
+  // them computed by the engine (step_generator.go, diffResource and applyReplaceOnChanges). The SDK's
+  // dynamic provider reports none, so on a dynamic resource with a `diff` the option changes nothing.
+  const reported = diff.changes === "unknown" ? changed : diff.diffs;
   const replaces = [
-    ...new Set([...diff.replaces, ...matchesReplaceOnChanges(diffs, registration.replaceOnChanges)]),
+    ...new Set([...diff.replaces, ...matchesReplaceOnChanges(reported, registration.replaceOnChanges)]),
   ];
   return {
     kind: replaces.length > 0 ? "replace" : "update",

@@ -319,6 +319,29 @@ export class Deployment implements MonitorHandler {
     return { urn, id: done.id ?? "", outputs: done.outputs };
   }
 
+  /**
+   * A replacement is a new object: its defaults are computed again by a Check without the old inputs, on
+   * the program's own inputs (step_generator.go, generateStepsFromDiff: "If we are going to perform a
+   * replacement, we need to recompute the default values"; a targeted replacement was already checked
+   * that way). An autonaming provider gives the replacement a fresh name here.
+   */
+  private async recheckForReplacement(pending: Pending, state: ResourceState): Promise<ResourceState> {
+    const goal = pending.registration.inputs;
+    const checked = await pending.provider.check(pending.ref, {}, goal);
+    const inputs = annotateSecrets(checked.inputs, goal);
+    if (checked.failures.length > 0) {
+      const { type, name } = pending.registration;
+      throw new DeploymentError(
+        checked.failures.map((failure) => ({
+          severity: "error",
+          urn: pending.ref.urn,
+          message: checkFailureMessage(type, name, inputs, failure),
+        })),
+      );
+    }
+    return { ...state, inputs };
+  }
+
   private async change(pending: Pending, old: ResourceState, state: ResourceState): Promise<ResourceState> {
     const plan = await planChange(pending, old, state.inputs, this.ctx.replace.has(pending.ref.urn));
     const urn = pending.ref.urn;
@@ -339,6 +362,7 @@ export class Deployment implements MonitorHandler {
     // continueStepsFromDiff: a replacement deletes, so it fails before any provider call while both the
     // old and the new state are protected (unprotecting and replacing in one update is allowed).
     if (state.protect && old.protect) throw stepFailure(urn, replaceProtectedMessage(urn));
+    if (!this.ctx.replace.has(urn)) state = await this.recheckForReplacement(pending, state);
     if (plan.deleteBeforeReplace) {
       await this.deleteDependents(old);
       await this.deleteOld(old, "delete-replaced");

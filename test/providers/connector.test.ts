@@ -74,7 +74,7 @@ describe("create", () => {
     const { message, stack } = error;
     expect(message).toContain(`The name "${first.inputs.name}" is already used by connector ${first.id}`);
     expect(message).toContain("deleteBeforeReplace: true");
-    expect(message).toContain(`--import-pending-creates <this resource's URN> ${first.id}`);
+    expect(message).toContain("pulumi refresh --clear-pending-creates");
     expect(message).toContain(`adoptId: "${first.id}"`);
     expect(message).toContain(`IntegrationState (integrationId: "${first.id}")`);
     expect(message).toContain("POST /api/v1/integrations -> 409 Conflict");

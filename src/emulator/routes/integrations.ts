@@ -90,12 +90,11 @@ export function registerIntegrationRoutes(app: FastifyInstance, context: Emulato
     const authConfig = body.authConfig ?? {};
     requireSchemeFields(scheme, authConfig, useServiceAuth);
 
-    const live = tenant.listIntegrations().filter((record) => !record.deleted);
     if (!body.forceNewIntegration) {
-      const existing = live.find((record) => record.appId === target.id);
+      const existing = tenant.firstLiveIntegrationOf(target.id);
       if (existing) return integrationView(catalog, existing);
     }
-    const sameName = live.find((record) => record.name === body.name);
+    const sameName = tenant.liveIntegrationNamed(body.name);
     if (sameName) {
       throw conflict(`An integration named ${body.name} already exists (id ${sameName.id})`, {
         existingId: sameName.id,

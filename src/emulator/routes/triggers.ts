@@ -3,10 +3,12 @@ import type { FastifyInstance } from "fastify";
 import { tenantOf, type EmulatorContext } from "../context";
 import { badRequest, notFound } from "../errors";
 import { enableTriggerBody, enableTriggerParams, listTriggersQuery, parseInput } from "../schemas";
+import { CatalogAnswerCache } from "../catalog-answers";
 import { newId, now, type TenantStore } from "../store";
 
 export function registerTriggerRoutes(app: FastifyInstance, context: EmulatorContext): void {
   const { catalog } = context;
+  const answers = new CatalogAnswerCache();
 
   /** The app names of the given connected accounts / integrations of this tenant (unknown ids add none). */
   function appsOfAccounts(tenant: TenantStore, ids: string[]): Set<string> {
@@ -16,9 +18,14 @@ export function registerTriggerRoutes(app: FastifyInstance, context: EmulatorCon
     return new Set(ids.flatMap((id) => tenant.getIntegration(id)?.appName ?? []));
   }
 
-  app.get("/api/v1/triggers", async (request) => {
+  app.get("/api/v1/triggers", async (request, reply) => {
     const query = parseInput(listTriggersQuery, request.query, "query");
     const tenant = tenantOf(context, request);
+    const body = answers.answer(tenant, JSON.stringify(query), () => catalogAnswer(tenant, query));
+    return reply.type("application/json; charset=utf-8").send(body);
+  });
+
+  function catalogAnswer(tenant: TenantStore, query: ReturnType<typeof listTriggersQuery.parse>) {
     const appNames = query.appNames?.length
       ? new Set(query.appNames.map((name) => catalog.appByName(name)?.name ?? name))
       : undefined;
@@ -37,7 +44,7 @@ export function registerTriggerRoutes(app: FastifyInstance, context: EmulatorCon
       .filter((trigger) => !integrationApps || integrationApps.has(trigger.appName))
       .filter((trigger) => !query.showEnabledOnly || trigger.enabled)
       .map((trigger) => ({ ...trigger, count: counts.get(trigger.name) ?? 0 }));
-  });
+  }
 
   app.post("/api/v1/triggers/enable/:connectedAccountId/:triggerName", async (request) => {
     const { connectedAccountId, triggerName } = parseInput(enableTriggerParams, request.params, "path");

@@ -1,0 +1,122 @@
+import { z } from "zod";
+import { toCheckFailures } from "./check-failures";
+import { withCallConnection } from "./client-for-call";
+import { compare } from "./diff-rules";
+import type { ResourceHandlers } from "./types";
+import { containsUnknown, isUnknown } from "./unknowns";
+
+/**
+ * The optional `connection` input every resource takes: the account (base URL and API key) it lives in,
+ * so one program can manage connectors of several accounts. Without it, the stack config is used.
+ *
+ * It is added to a resource's handlers from outside (`withConnection`), so the handlers themselves stay
+ * unaware of it: check validates and strips it, create/read/update/delete run with the connection's
+ * client (client-for-call.ts) and record it in the outputs, because delete (and refresh) only get the
+ * outputs and must reach the same account. The resources mark it secret in inputs and outputs; it never
+ * enters `__provider` (it is an input, not something the provider captures).
+ */
+
+/** The account of a resource. `apiKey` is a secret. */
+export interface Connection {
+  /** e.g. https://api.example.com */
+  baseUrl: string;
+  apiKey: string;
+}
+
+export const CONNECTION_PROPERTY = "connection";
+
+const connectionSchema = z.strictObject(
+  {
+    baseUrl: z.url({
+      protocol: /^https?$/,
+      error: "must be an http(s) URL such as https://api.example.com",
+    }),
+    apiKey: z
+      .string({ error: "must be a string (a secret: pulumi.secret(...) or config.requireSecret(...))" })
+      .regex(/^[\x21-\x7e]+$/, { error: "must be printable ASCII without spaces" }),
+  },
+  { error: "must be an object { baseUrl, apiKey }" },
+);
+
+/** Gives a resource's handlers the `connection` input; the handlers themselves never see it. */
+export function withConnection<I extends object, O extends object>(
+  handlers: ResourceHandlers<I, O>,
+): ResourceHandlers<I & ConnectionProps, O & ConnectionProps> {
+  return {
+    configure: (req) => handlers.configure(req),
+    async check(olds, news) {
+      const { connection, rest } = split(news);
+      const checked = await handlers.check(olds, rest);
+      const failures = [...checked.failures, ...connectionFailures(connection)];
+      return { inputs: withProp(checked.inputs, connection), failures };
+    },
+    async diff(id, olds, news) {
+      const inner = await handlers.diff(id, split(olds).rest as O, split(news).rest as I);
+      const connection = compareConnections(olds.connection, news.connection);
+      if (connection === "same") return inner;
+      // Another base URL is another service: the resource is created there and deleted here.
+      const replaces = connection === "replace" ? [...inner.replaces, CONNECTION_PROPERTY] : inner.replaces;
+      return { ...inner, changes: true, replaces };
+    },
+    create: (inputs) =>
+      withCallConnection(inputs.connection, async () => {
+        const result = await handlers.create(split(inputs).rest as I);
+        return { ...result, outs: withProp(result.outs, inputs.connection) };
+      }),
+    read: (id, props) =>
+      withCallConnection(props.connection, async () => {
+        const result = await handlers.read(id, split(props).rest as O);
+        return result.props === undefined
+          ? result
+          : { ...result, props: withProp(result.props, props.connection) };
+      }),
+    update: (id, olds, news) =>
+      withCallConnection(news.connection, async () => {
+        const result = await handlers.update(id, split(olds).rest as O, split(news).rest as I);
+        return { outs: withProp(result.outs, news.connection) };
+      }),
+    delete: (id, props) =>
+      withCallConnection(props.connection, () => handlers.delete(id, split(props).rest as O)),
+  };
+}
+
+export interface ConnectionProps {
+  connection?: Connection;
+}
+
+function split<T extends object>(props: T): { connection: unknown; rest: Record<string, unknown> } {
+  const { [CONNECTION_PROPERTY]: connection, ...rest } = props as Record<string, unknown>;
+  return { connection, rest };
+}
+
+function withProp<T extends object>(props: T, connection: unknown): T & ConnectionProps {
+  return connection === undefined || connection === null
+    ? (props as T & ConnectionProps)
+    : ({ ...props, [CONNECTION_PROPERTY]: connection } as T & ConnectionProps);
+}
+
+function connectionFailures(connection: unknown) {
+  if (connection === undefined || connection === null || containsUnknown(connection)) return [];
+  const parsed = connectionSchema.safeParse(connection);
+  if (parsed.success) return [];
+  // Named as connection.<field>; toCheckFailures never quotes the value (the key is a secret).
+  return toCheckFailures(parsed.error.issues, ["baseUrl", "apiKey"]).map((failure) => ({
+    property: failure.property === "" ? CONNECTION_PROPERTY : `${CONNECTION_PROPERTY}.${failure.property}`,
+    reason: failure.reason,
+  }));
+}
+
+/**
+ * "replace" when both name a connection and the base URLs differ (another service); "update" for any
+ * other change (a rotated key, or a connection given or removed: the same account is assumed, and the
+ * next call says otherwise with a not-found error); "same" otherwise.
+ */
+function compareConnections(olds: unknown, news: unknown): "same" | "update" | "replace" {
+  if (compare(olds ?? undefined, news ?? undefined) === "same") return "same";
+  const oldUrl = (olds as Partial<Connection> | undefined)?.baseUrl;
+  const newUrl = (news as Partial<Connection> | undefined)?.baseUrl;
+  if (oldUrl !== undefined && newUrl !== undefined && !isUnknown(newUrl) && oldUrl !== newUrl) {
+    return "replace";
+  }
+  return "update";
+}

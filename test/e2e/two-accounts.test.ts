@@ -1,0 +1,90 @@
+import { ApiClient } from "../../src/client";
+import { startEmulator } from "../../src/emulator";
+import { distinctiveSecret, type E2eApi } from "./support/e2e-api";
+import { E2eStack, type RecordedRun } from "./support/e2e-stack";
+import { CONNECTOR_TYPE, expectNoLeaksAndSmallProviders } from "./support/leak-checks";
+
+/**
+ * One program, two accounts: a Connector in the stack config's account and one in a second account given
+ * by its `connection` (two tenants of one emulator), through the test engine: each lives in its own
+ * account for create, update, refresh and destroy, and the second key never shows in state, logs or
+ * `__provider`.
+ */
+describe("e2e: two accounts in one program", () => {
+  const devKey = distinctiveSecret("dev-apikey");
+  const prodKey = distinctiveSecret("prod-apikey");
+  let api: E2eApi;
+  let prodClient: ApiClient;
+  let stack: E2eStack;
+  const runs: Record<string, RecordedRun> = {};
+
+  beforeAll(async () => {
+    const emulator = await startEmulator({ port: 0, apiKeys: [devKey, prodKey] });
+    const client = new ApiClient({ baseUrl: emulator.url, apiKey: devKey, maxRetries: 0 });
+    prodClient = new ApiClient({ baseUrl: emulator.url, apiKey: prodKey, maxRetries: 0 });
+    api = {
+      emulator,
+      apiKey: devKey,
+      client,
+      close: async () => {
+        client.close();
+        prodClient.close();
+        await emulator.close();
+      },
+    };
+    stack = await E2eStack.create("two-accounts", api, {
+      config: { prodBaseUrl: emulator.url },
+      secrets: { prodApiKey: prodKey },
+    });
+    runs.up = await stack.up();
+    stack.setConfig("prodEnabled", "false");
+    runs.toggle = await stack.up();
+    runs.refresh = await stack.refresh();
+  }, 180_000);
+
+  afterAll(async () => {
+    await stack?.dispose();
+    await api?.close();
+  });
+
+  const tenantOf = (entries: RecordedRun["writes"]) =>
+    entries.map((entry) => `${entry.method} ${entry.tenant}`);
+
+  it("creates each connector in its own account", async () => {
+    expect(runs.up?.error).toBeUndefined();
+    const devId = String(runs.up?.outputs.devId?.value);
+    const prodId = String(runs.up?.outputs.prodId?.value);
+    expect(devId).not.toBe(prodId);
+    await expect(api.client.getIntegration(devId)).resolves.toMatchObject({ name: "e2e-github" });
+    await expect(prodClient.getIntegration(prodId)).resolves.toMatchObject({ name: "e2e-github" });
+    // Tenants never see each other's records.
+    await expect(prodClient.getIntegration(devId)).rejects.toMatchObject({ status: 404 });
+    expect(tenantOf(runs.up?.writes ?? []).sort()).toEqual(["POST 0", "POST 1"]);
+    expect(Number(runs.up?.outputs.prodTriggerCount?.value)).toBeGreaterThan(0);
+  });
+
+  it("updates and refreshes the second account's connector through its connection", async () => {
+    expect(runs.toggle?.error).toBeUndefined();
+    expect(tenantOf(runs.toggle?.writes ?? [])).toEqual(["PATCH 1"]);
+    const prodId = String(runs.up?.outputs.prodId?.value);
+    expect((await prodClient.getIntegration(prodId)).enabled).toBe(false);
+    expect(runs.refresh?.error).toBeUndefined();
+    expect(stack.snapshots.at(-1)?.filter((resource) => resource.type === CONNECTOR_TYPE)).toHaveLength(2);
+  });
+
+  it("keeps the second account's key secret: in decrypted state only, never in __provider", () => {
+    expectNoLeaksAndSmallProviders(
+      stack,
+      { managed: { "prod API key": prodKey }, other: { "dev API key": devKey } },
+      [CONNECTOR_TYPE],
+    );
+  });
+
+  it("deletes each connector from its own account on destroy", async () => {
+    const destroy = await stack.destroy();
+    expect(destroy.error).toBeUndefined();
+    expect(tenantOf(destroy.writes).sort()).toEqual(["DELETE 0", "DELETE 1"]);
+    const prodId = String(runs.up?.outputs.prodId?.value);
+    await expect(prodClient.getIntegration(prodId)).resolves.toMatchObject({ deleted: true });
+  });
+});

@@ -1,0 +1,48 @@
+import type { RunningEmulator } from "../../src/emulator";
+import { call, githubOAuth, start } from "./helpers";
+
+/** GET /api/v1/triggers answers from a per-tenant, per-filter cache that a change of the tenant's data clears. */
+
+let emulator: RunningEmulator;
+const other = "catalog-answers-other-key";
+
+beforeAll(async () => {
+  emulator = await start({ apiKeys: ["catalog-answers-key", other] });
+});
+afterAll(() => emulator.close());
+
+const countOf = async (apiKey: string, name: string) =>
+  (await call(emulator, "GET", "/api/v1/triggers?appNames=github", { apiKey })).body.find(
+    (trigger: { name: string }) => trigger.name === name,
+  ).count;
+
+it("answers JSON, and a trigger that fires shows its new count at once, for its tenant only", async () => {
+  const first = await call(emulator, "GET", "/api/v1/triggers?appNames=github");
+  expect(first.headers.get("content-type")).toMatch(/^application\/json/);
+  expect(await countOf(emulator.apiKey, "GITHUB_STAR_ADDED_EVENT")).toBe(0);
+  expect(await countOf(other, "GITHUB_STAR_ADDED_EVENT")).toBe(0);
+
+  const integrationId = (await call(emulator, "POST", "/api/v1/integrations", { body: githubOAuth("ca") }))
+    .body.id;
+  const accountId = (await call(emulator, "POST", "/api/v1/connectedAccounts", { body: { integrationId } }))
+    .body.connectedAccountId;
+  const triggerId = (
+    await call(emulator, "POST", `/api/v1/triggers/enable/${accountId}/GITHUB_STAR_ADDED_EVENT`, {
+      body: { triggerConfig: { owner: "o", repo: "r" } },
+    })
+  ).body.triggerId;
+  await call(emulator, "POST", `/_emulator/trigger-instances/${triggerId}/fire`);
+
+  expect(await countOf(emulator.apiKey, "GITHUB_STAR_ADDED_EVENT")).toBe(1);
+  expect(await countOf(other, "GITHUB_STAR_ADDED_EVENT")).toBe(0);
+  // A filter that reads the tenant's accounts sees the new account at once too.
+  const byAccount = await call(emulator, "GET", `/api/v1/triggers?connectedAccountIds=${accountId}`);
+  expect(byAccount.body.length).toBeGreaterThan(0);
+});
+
+it("keeps each filter's answer apart", async () => {
+  const github = await call(emulator, "GET", "/api/v1/triggers?appNames=github");
+  const slack = await call(emulator, "GET", "/api/v1/triggers?appNames=slack");
+  expect(new Set(github.body.map((t: { appName: string }) => t.appName))).toEqual(new Set(["github"]));
+  expect(new Set(slack.body.map((t: { appName: string }) => t.appName))).toEqual(new Set(["slack"]));
+});

@@ -1,0 +1,53 @@
+import { connector } from "../../src/providers/dynamic";
+
+/** The `connection` input around the handlers: its check rule and how a change of it diffs. */
+
+const inputs = { name: "c", appName: "github", authConfig: { token: "t" } };
+const account = { baseUrl: "https://a.example", apiKey: "key-a" };
+
+async function appliedOutputs(connection: unknown) {
+  const checked = await connector.check({}, { ...inputs, connection });
+  expect(checked.failures).toEqual([]);
+  // What create would record: the inputs as outputs, with the connection.
+  return {
+    ...checked.inputs,
+    appId: "app",
+    expectedInputFields: [],
+    lastApplied: { name: "c", appName: "github", useServiceAuth: false },
+  } as never;
+}
+
+describe("connection input", () => {
+  it("passes check when well-formed, and is kept in the checked inputs", async () => {
+    const checked = await connector.check({}, { ...inputs, connection: account });
+    expect(checked.failures).toEqual([]);
+    expect(checked.inputs.connection).toEqual(account);
+  });
+
+  it.each([
+    [{ baseUrl: "ftp://x", apiKey: "k" }, "connection.baseUrl"],
+    [{ baseUrl: "https://x", apiKey: "has space" }, "connection.apiKey"],
+    [{ baseUrl: "https://x" }, "connection.apiKey"],
+    [{ ...account, region: "eu" }, "connection.region"],
+    ["https://x", "connection"],
+  ])("rejects %j naming %s, never quoting the key", async (connection, property) => {
+    const { failures } = await connector.check({}, { ...inputs, connection });
+    expect(failures.map((failure) => failure.property)).toContain(property);
+    expect(JSON.stringify(failures)).not.toContain("has space");
+  });
+
+  it("replaces on another base URL, updates on another key, and is the same otherwise", async () => {
+    const olds = await appliedOutputs(account);
+    const news = async (connection: unknown) => (await connector.check({}, { ...inputs, connection })).inputs;
+    await expect(connector.diff("id", olds, await news(account))).resolves.toMatchObject({
+      changes: false,
+      replaces: [],
+    });
+    await expect(
+      connector.diff("id", olds, await news({ ...account, baseUrl: "https://b.example" })),
+    ).resolves.toMatchObject({ changes: true, replaces: ["connection"] });
+    await expect(
+      connector.diff("id", olds, await news({ ...account, apiKey: "key-rotated" })),
+    ).resolves.toMatchObject({ changes: true, replaces: [] });
+  });
+});
