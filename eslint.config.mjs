@@ -2,7 +2,17 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "**/node_modules/", ".demo/", "coverage/", "bench/results/", "docs/api/"] },
+  {
+    ignores: [
+      "dist/",
+      "node_modules/",
+      "**/node_modules/",
+      ".demo/",
+      "coverage/",
+      "bench/results/",
+      "docs/api/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
