@@ -65,9 +65,10 @@ describe("triggerListSchema", () => {
     const good = { appId: "a", appKey: "k", appName: "n", display_name: "D", name: "T", count: 3 };
     const parsed = triggerListSchema.parse([good]);
     expect(parsed[0]).toBe(good);
-    const bad = triggerListSchema.safeParse({ items: [good, { ...good, count: "three" }] });
+    // `name` is an id the provider acts on: parsed strictly (src/client/TOLERANCE.md).
+    const bad = triggerListSchema.safeParse({ items: [good, { ...good, name: 3 }] });
     expect(bad.success).toBe(false);
-    expect(bad.error?.issues[0]?.path).toEqual(["items", 1, "count"]);
+    expect(bad.error?.issues[0]?.path).toEqual(["items", 1, "name"]);
   });
 
   it("sends a null or displayName variant through the schema", () => {
