@@ -25,10 +25,15 @@ const NAME_PREFIX = "restarted";
 /** Answers spread over 0-3 s, so that the crash lands while creates are in flight. */
 const JITTER_MS = 3_000;
 
-/** Connectors of this program in the data file (read directly: the crash must land between two writes). */
+/**
+ * Connectors of this program in the data file, read directly (the crash must land between two writes):
+ * its snapshot and the journal of changes since (see persistence.ts).
+ */
 async function persistedConnectors(dataFile: string): Promise<number> {
-  const text = await readFile(dataFile, "utf8").catch(() => "");
-  return text.match(new RegExp(`"name"\\s*:\\s*"${NAME_PREFIX}-\\d+"`, "g"))?.length ?? 0;
+  const files = [dataFile, `${dataFile}.journal`];
+  const text = (await Promise.all(files.map((file) => readFile(file, "utf8").catch(() => "")))).join("\n");
+  const names = text.match(new RegExp(`"name"\\s*:\\s*"${NAME_PREFIX}-\\d+"`, "g")) ?? [];
+  return new Set(names).size;
 }
 
 describe("the emulator restarted mid-up with --data", () => {
