@@ -24,8 +24,9 @@ it("answers JSON, and a trigger that fires shows its new count at once, for its 
 
   const integrationId = (await call(emulator, "POST", "/api/v1/integrations", { body: githubOAuth("ca") }))
     .body.id;
-  const accountId = (await call(emulator, "POST", "/api/v1/connectedAccounts", { body: { integrationId, data: {} } }))
-    .body.connectedAccountId;
+  const accountId = (
+    await call(emulator, "POST", "/api/v1/connectedAccounts", { body: { integrationId, data: {} } })
+  ).body.connectedAccountId;
   const triggerId = (
     await call(emulator, "POST", `/api/v1/triggers/enable/${accountId}/GITHUB_STAR_ADDED_EVENT`, {
       body: { triggerConfig: { owner: "o", repo: "r" } },
