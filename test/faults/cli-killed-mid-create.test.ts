@@ -114,13 +114,14 @@ describe("the CLI killed in the middle of creates", () => {
   it("left connectors remotely that state does not hold, each named by a pending create", () => {
     expect(inStateAfterKill).toBeGreaterThan(0);
     expect(inStateAfterKill).toBeLessThan(COUNT);
-    expect(afterKill.orphans.length).toBe(COUNT - inStateAfterKill);
+    expect(afterKill.orphans.length).toBeGreaterThan(0);
     expect(afterKill.duplicateNames).toEqual([]);
+    // Every create that reached the server and was not recorded is pending (some pending ones never did).
     const pendingNames = pendingAfterKill.map(
       (operation) => `${operation.type} ${operation.resource.inputs.name}`,
     );
-    const orphanNames = afterKill.orphans.map((orphan) => `creating ${orphan.split(" ")[0]}`);
-    expect(pendingNames.sort()).toEqual(orphanNames.sort());
+    for (const orphan of afterKill.orphans)
+      expect(pendingNames).toContain(`creating ${orphan.split(" ")[0]}`);
   });
 
   it("the next up adopts nothing silently: it stops on a 409 naming the connector, and duplicates nothing", () => {
