@@ -4,26 +4,15 @@
  */
 import { join } from "node:path";
 import { TestStack } from "./index";
-import type { OperationResult, ResourceState } from "./index";
 import { deleteProtectedMessage, replaceProtectedMessage } from "./diagnostics";
-import { engineTestTimeoutMs, opsOf, programsDir, providerCalls, stepOf } from "./test-helpers";
+import { engineTestTimeoutMs, operationRecorder, opsOf, programsDir, stepOf } from "./test-helpers";
 
 const urnOf = (name: string): string =>
   `urn:pulumi:dev::engine-options::pulumi-nodejs:dynamic:Resource::${name}`;
 
 describe("test engine: targeted replacement, protect, retainOnDelete, aliases", () => {
   let stack: TestStack;
-  const calls: Record<string, string[]> = {};
-  const results: Record<string, OperationResult> = {};
-  const states: Record<string, ResourceState[]> = {};
-
-  /** Runs one operation and keeps its result, the provider calls it made and the state after it. */
-  async function run(label: string, operation: () => Promise<OperationResult>): Promise<void> {
-    const before = providerCalls(stack.providerOutput()).length;
-    results[label] = await operation();
-    calls[label] = providerCalls(stack.providerOutput()).slice(before);
-    states[label] = await stack.resources();
-  }
+  const { calls, results, states, run } = operationRecorder(() => stack);
 
   beforeAll(async () => {
     stack = await TestStack.create(join(programsDir, "options"), { config: { phase: "1" } });

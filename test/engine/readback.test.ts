@@ -6,24 +6,15 @@
  */
 import { join } from "node:path";
 import { TestStack } from "./index";
-import type { OperationResult, ResourceState } from "./index";
-import { engineTestTimeoutMs, opsOf, programsDir, providerCalls, stepOf } from "./test-helpers";
+import type { ResourceState } from "./index";
+import { engineTestTimeoutMs, operationRecorder, opsOf, programsDir, stepOf } from "./test-helpers";
 
 const urnOf = (name: string): string =>
   `urn:pulumi:dev::engine-readback::pulumi-nodejs:dynamic:Resource::${name}`;
 
 describe("test engine: read inputs, nested ignoreChanges, partial creates", () => {
   let stack: TestStack;
-  const calls: Record<string, string[]> = {};
-  const results: Record<string, OperationResult> = {};
-  const states: Record<string, ResourceState[]> = {};
-
-  async function run(label: string, operation: () => Promise<OperationResult>): Promise<void> {
-    const before = providerCalls(stack.providerOutput()).length;
-    results[label] = await operation();
-    calls[label] = providerCalls(stack.providerOutput()).slice(before);
-    states[label] = await stack.resources();
-  }
+  const { calls, results, states, run } = operationRecorder(() => stack);
 
   beforeAll(async () => {
     stack = await TestStack.create(join(programsDir, "readback"), { config: { phase: "1" } });

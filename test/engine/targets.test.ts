@@ -4,25 +4,15 @@
  */
 import { join } from "node:path";
 import { TestStack } from "./index";
-import type { OperationResult, ResourceState } from "./index";
 import { untargetedDeleteMessage } from "./diagnostics";
-import { engineTestTimeoutMs, opsOf, programsDir, providerCalls } from "./test-helpers";
+import { engineTestTimeoutMs, operationRecorder, opsOf, programsDir } from "./test-helpers";
 
 const urnOf = (name: string): string =>
   `urn:pulumi:dev::engine-targets::pulumi-nodejs:dynamic:Resource::${name}`;
 
 describe("test engine: --target and --target-dependents", () => {
   let stack: TestStack;
-  const calls: Record<string, string[]> = {};
-  const results: Record<string, OperationResult> = {};
-  const states: Record<string, ResourceState[]> = {};
-
-  async function run(label: string, operation: () => Promise<OperationResult>): Promise<void> {
-    const before = providerCalls(stack.providerOutput()).length;
-    results[label] = await operation();
-    calls[label] = providerCalls(stack.providerOutput()).slice(before);
-    states[label] = await stack.resources();
-  }
+  const { calls, results, states, run } = operationRecorder(() => stack);
 
   beforeAll(async () => {
     stack = await TestStack.create(join(programsDir, "targets"), { config: { phase: "1" } });

@@ -1,5 +1,7 @@
 /** Helpers for the engine's own tests. */
 import { join } from "node:path";
+import type { TestStack } from "./stack";
+import type { ResourceState } from "./state";
 import type { OperationResult, Step, StepOp } from "./types";
 
 export const programsDir = join(__dirname, "programs");
@@ -28,4 +30,21 @@ export function stepOf(result: OperationResult, name: string, op: StepOp): Step 
 
 export function indexOfStep(result: OperationResult, name: string, op: StepOp): number {
   return result.steps.findIndex((step) => step.name === name && step.op === op);
+}
+
+/**
+ * A scenario's operations, each kept under a label with its result, the provider calls it made and the
+ * state it left. `stack` is read at each run: scenarios create their stack in `beforeAll`.
+ */
+export function operationRecorder(stack: () => TestStack) {
+  const calls: Record<string, string[]> = {};
+  const results: Record<string, OperationResult> = {};
+  const states: Record<string, ResourceState[]> = {};
+  async function run(label: string, operation: () => Promise<OperationResult>): Promise<void> {
+    const before = providerCalls(stack().providerOutput()).length;
+    results[label] = await operation();
+    calls[label] = providerCalls(stack().providerOutput()).slice(before);
+    states[label] = await stack().resources();
+  }
+  return { calls, results, states, run };
 }
