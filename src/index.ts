@@ -4,6 +4,9 @@
  */
 export { Connector, type ConnectorArgs } from "./resources/connector";
 export { IntegrationState, type IntegrationStateArgs } from "./resources/integration-state";
+export { ConnectedAccount, type ConnectedAccountArgs } from "./resources/connected-account";
+export { TriggerInstance, type TriggerInstanceArgs } from "./resources/trigger-instance";
+export { TriggerWebhook, type TriggerWebhookArgs } from "./resources/trigger-webhook";
 export type { InputsOf } from "./resources/inputs-of";
 export type { ConnectionArgs, WithConnectionArg } from "./resources/connection-arg";
 export type {
@@ -15,6 +18,11 @@ export type {
 export type { ConnectorOutputs } from "./providers/connector-outputs";
 export type { IntegrationStateInputs, OnDeletePolicy } from "./providers/integration-state-inputs";
 export type { IntegrationStateOutputs } from "./providers/integration-state-outputs";
+export type { ConnectedAccountInputs } from "./providers/connected-account-inputs";
+export type { ConnectedAccountOutputs } from "./providers/connected-account";
+export type { TriggerInstanceInputs } from "./providers/trigger-instance-inputs";
+export type { TriggerInstanceOutputs } from "./providers/trigger-instance";
+export type { TriggerWebhookInputs, TriggerWebhookOutputs } from "./providers/trigger-webhook";
 export * from "./functions";
 export * from "./client";
 export {

@@ -28,6 +28,9 @@ import { backoffDelayMs, DEFAULT_BASE_DELAY_MS, isResetCode } from "./retry-poli
 import {
   activeTriggersPageSchema,
   appSchema,
+  callbackUrlBodySchema,
+  callbackUrlSchema,
+  clientInfoSchema,
   connectedAccountCreatedSchema,
   connectedAccountSchema,
   connectorRecordSchema,
@@ -39,6 +42,7 @@ import {
   listSchema,
   triggerEnabledSchema,
   triggerLogsPageSchema,
+  triggerStatusBodySchema,
   updateIntegrationBodySchema,
   type ActiveTrigger,
   type App,
@@ -52,6 +56,7 @@ import {
   type TriggerEnabled,
   type TriggerLog,
   type UpdateIntegrationBody,
+  type WebhookSettings,
 } from "./schemas";
 import { triggerListSchema } from "./trigger-list";
 import { issuesOf, Transport, type ApiRequest, type HttpMethod } from "./transport";
@@ -370,10 +375,71 @@ export class ApiClient {
     const secrets = secretValuesOf(triggerConfig);
     return this.#transport.send({ method: "POST", path, body, secrets }, triggerEnabledSchema);
   }
+
+  /** The account; NotFoundError when unknown or deleted. The server never shows its credentials. */
+  async getConnectedAccount(id: string): Promise<ConnectedAccount> {
+    const path = connectedAccountPath("GET", id);
+    return this.#transport.send({ method: "GET", path }, connectedAccountSchema);
+  }
+
+  /** NotFoundError when unknown or already deleted. */
+  async deleteConnectedAccount(id: string): Promise<void> {
+    await this.#transport.sendIgnoringBody({ method: "DELETE", path: connectedAccountPath("DELETE", id) });
+  }
+
+  // ------------------------------------------------------------------ trigger instances, webhook callback
+
+  /** One instance, disabled ones included (there is no GET by id); undefined when there is none. */
+  async getTriggerInstance(id: string): Promise<ActiveTrigger | undefined> {
+    for await (const instance of this.activeTriggers({ triggerIds: [id], showDisabled: true })) {
+      if (instance.id === id) return instance;
+    }
+    return undefined;
+  }
+
+  /** Enables or disables an instance in place (idempotent). NotFoundError when unknown. */
+  async setTriggerInstanceEnabled(id: string, enabled: boolean): Promise<void> {
+    const template = "/api/v1/triggers/instance/:triggerId/status";
+    const path = `/api/v1/triggers/instance/${segment("PATCH", template, "triggerId", id)}/status`;
+    const body = validate("PATCH", path, triggerStatusBodySchema, { enabled });
+    await this.#transport.sendIgnoringBody({ method: "PATCH", path, body });
+  }
+
+  /** NotFoundError when unknown or already deleted. */
+  async deleteTriggerInstance(id: string): Promise<void> {
+    const template = "/api/v1/triggers/instance/:triggerInstanceId";
+    const path = `/api/v1/triggers/instance/${segment("DELETE", template, "triggerInstanceId", id)}`;
+    await this.#transport.sendIgnoringBody({ method: "DELETE", path });
+  }
+
+  /** The tenant's callback URL; undefined when none was ever set. */
+  async getCallbackUrl(): Promise<string | undefined> {
+    return this.#transport.send({ method: "GET", path: "/api/v1/triggers/callback_url" }, callbackUrlSchema);
+  }
+
+  /** Sets the tenant's one callback URL (idempotent). */
+  async setCallbackUrl(url: string): Promise<void> {
+    const path = "/api/v1/triggers/set_callback_url";
+    const body = validate("POST", path, callbackUrlBodySchema, { callbackURL: url });
+    await this.#transport.sendIgnoringBody({ method: "POST", path, body });
+  }
+
+  /** The callback URL and the secret that signs deliveries (the rest of client_info is never read). */
+  async getWebhookSettings(): Promise<WebhookSettings> {
+    return this.#transport.send({ method: "GET", path: "/api/v1/client/auth/client_info" }, clientInfoSchema);
+  }
 }
 
-/** A response that may have been lost after the server acted on the request. */
-function isLostResponse(error: unknown): boolean {
+function connectedAccountPath(method: HttpMethod, id: string): string {
+  const base = "/api/v1/connectedAccounts";
+  return `${base}/${segment(method, `${base}/:connectedAccountId`, "connectedAccountId", id)}`;
+}
+
+/**
+ * A response that may have been lost after the server acted on the request (a timeout, a reset, a
+ * 502/503/504): the caller must find out whether it landed before sending a non-idempotent request again.
+ */
+export function isLostResponse(error: unknown): boolean {
   if (error instanceof ApiTimeoutError) return true;
   if (error instanceof ApiConnectionError) return isResetCode(error.code);
   return (

@@ -1,6 +1,7 @@
 /** The typed API client: the one place that knows the wire. */
 export {
   ApiClient,
+  isLostResponse,
   type ActiveTriggerFilters,
   type ApiClientOptions,
   type ClientSettings,
@@ -43,4 +44,5 @@ export type {
   TriggerEnabled,
   TriggerLog,
   UpdateIntegrationBody,
+  WebhookSettings,
 } from "./schemas";

@@ -271,25 +271,34 @@ export const connectedAccountSchema: z.ZodType<ConnectedAccount> = z.looseObject
 });
 
 export interface ConnectedAccountCreated {
+  /** `ACTIVE` at once for key-like schemes; `INITIATED` for OAuth, until a person completes `redirectUrl`. */
   connectionStatus?: string;
   connectedAccountId: string;
+  redirectUrl?: string;
   [extra: string]: unknown;
 }
 
 export const connectedAccountCreatedSchema: z.ZodType<ConnectedAccountCreated> = z.looseObject({
   connectionStatus: informational(z.string()),
   connectedAccountId: neededString,
+  redirectUrl: informational(z.string()),
 });
 
 export interface TriggerEnabled {
   status?: string;
   triggerId: string;
+  /**
+   * The enable route is an upsert: false when an instance of the same account, trigger and config existed
+   * (and was updated). Absent from servers older than the upsert: the caller must then find out itself.
+   */
+  isNew?: boolean;
   [extra: string]: unknown;
 }
 
 export const triggerEnabledSchema: z.ZodType<TriggerEnabled> = z.looseObject({
   status: informational(z.string()),
   triggerId: neededString,
+  isNew: strictWhenPresent(z.boolean()),
 });
 
 // --------------------------------------------------------------------------- active triggers and logs
@@ -437,15 +446,52 @@ export const updateIntegrationBodySchema: z.ZodType<UpdateIntegrationBody> = z.s
 export interface CreateConnectedAccountBody {
   integrationId: string;
   data?: JsonObject;
+  labels?: string[];
+  entityId?: string;
+  /** Where the OAuth flow returns to once a person has completed it. */
+  redirectUri?: string;
 }
 
 /** `data` is required by the service (InitiateConnectionPayloadDto): sent as `{}` when not given. */
 export const createConnectedAccountBodySchema = z.strictObject({
   integrationId: z.string().min(1),
   data: jsonObject.default({}),
+  labels: z.array(z.string()).optional(),
+  entityId: z.string().min(1).optional(),
+  redirectUri: z.url().optional(),
 });
 
 export const enableTriggerBodySchema = z.strictObject({ triggerConfig: jsonObject });
+
+export const triggerStatusBodySchema = z.strictObject({ enabled: z.boolean() });
+
+export const callbackUrlBodySchema = z.strictObject({
+  callbackURL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }),
+});
+
+// --------------------------------------------------------------------------------- webhook callback
+
+/** `GET /api/v1/triggers/callback_url`: the tenant's callback URL, absent when none was ever set. */
+export const callbackUrlSchema = z
+  .looseObject({ callbackURL: informational(z.string()) })
+  .transform((body) => body.callbackURL);
+
+/** The webhook part of `GET /api/v1/client/auth/client_info`. Nothing else of it is read (it holds the key). */
+export interface WebhookSettings {
+  /** The callback URL (the same as `callback_url`). */
+  webhookURL?: string;
+  /** The key that signs every delivery (see verifyWebhook). A secret. */
+  webhookSecret?: string;
+}
+
+export const clientInfoSchema: z.ZodType<WebhookSettings> = z
+  .looseObject({
+    client: z.looseObject({
+      webhookURL: informational(z.string()),
+      webhookSecret: informational(z.string()),
+    }),
+  })
+  .transform(({ client }) => ({ webhookURL: client.webhookURL, webhookSecret: client.webhookSecret }));
 
 // ------------------------------------------------------------------------------------- error bodies
 

@@ -46,8 +46,13 @@ export function withConnection<I extends object, O extends object>(
     configure: (req) => handlers.configure(req),
     async check(olds, news) {
       const { connection, rest } = split(news);
-      const checked = await handlers.check(olds, rest);
-      const failures = [...checked.failures, ...connectionFailures(connection)];
+      const connectionProblems = connectionFailures(connection);
+      // A check that reads the API (a trigger's config schema) reads it from the resource's own account.
+      const usable = connectionProblems.length === 0 && !containsUnknown(connection);
+      const checked = await withCallConnection(usable ? (connection as Connection) : undefined, () =>
+        handlers.check(olds, rest),
+      );
+      const failures = [...checked.failures, ...connectionProblems];
       return { inputs: withProp(checked.inputs, connection), failures };
     },
     async diff(id, olds, news) {

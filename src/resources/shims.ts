@@ -59,3 +59,75 @@ export const integrationStateProvider: pulumi.dynamic.ResourceProvider = {
     return (require("pulumi-integrations/dynamic") as DynamicEntry).integrationState.delete(id, props);
   },
 };
+
+export const connectedAccountProvider: pulumi.dynamic.ResourceProvider = {
+  async configure(req) {
+    return (require("pulumi-integrations/dynamic") as DynamicEntry).connectedAccount.configure(req);
+  },
+  async check(olds, news) {
+    return (require("pulumi-integrations/dynamic") as DynamicEntry).connectedAccount.check(olds, news);
+  },
+  async diff(id, olds, news) {
+    return (require("pulumi-integrations/dynamic") as DynamicEntry).connectedAccount.diff(id, olds, news);
+  },
+  async create(inputs) {
+    return (require("pulumi-integrations/dynamic") as DynamicEntry).connectedAccount.create(inputs);
+  },
+  async read(id, props) {
+    return (require("pulumi-integrations/dynamic") as DynamicEntry).connectedAccount.read(id, props);
+  },
+  async update(id, olds, news) {
+    return (require("pulumi-integrations/dynamic") as DynamicEntry).connectedAccount.update(id, olds, news);
+  },
+  async delete(id, props) {
+    return (require("pulumi-integrations/dynamic") as DynamicEntry).connectedAccount.delete(id, props);
+  },
+};
+
+export const triggerInstanceProvider: pulumi.dynamic.ResourceProvider = {
+  async configure(req) {
+    return (require("pulumi-integrations/dynamic") as DynamicEntry).triggerInstance.configure(req);
+  },
+  async check(olds, news) {
+    return (require("pulumi-integrations/dynamic") as DynamicEntry).triggerInstance.check(olds, news);
+  },
+  async diff(id, olds, news) {
+    return (require("pulumi-integrations/dynamic") as DynamicEntry).triggerInstance.diff(id, olds, news);
+  },
+  async create(inputs) {
+    return (require("pulumi-integrations/dynamic") as DynamicEntry).triggerInstance.create(inputs);
+  },
+  async read(id, props) {
+    return (require("pulumi-integrations/dynamic") as DynamicEntry).triggerInstance.read(id, props);
+  },
+  async update(id, olds, news) {
+    return (require("pulumi-integrations/dynamic") as DynamicEntry).triggerInstance.update(id, olds, news);
+  },
+  async delete(id, props) {
+    return (require("pulumi-integrations/dynamic") as DynamicEntry).triggerInstance.delete(id, props);
+  },
+};
+
+export const triggerWebhookProvider: pulumi.dynamic.ResourceProvider = {
+  async configure(req) {
+    return (require("pulumi-integrations/dynamic") as DynamicEntry).triggerWebhook.configure(req);
+  },
+  async check(olds, news) {
+    return (require("pulumi-integrations/dynamic") as DynamicEntry).triggerWebhook.check(olds, news);
+  },
+  async diff(id, olds, news) {
+    return (require("pulumi-integrations/dynamic") as DynamicEntry).triggerWebhook.diff(id, olds, news);
+  },
+  async create(inputs) {
+    return (require("pulumi-integrations/dynamic") as DynamicEntry).triggerWebhook.create(inputs);
+  },
+  async read(id, props) {
+    return (require("pulumi-integrations/dynamic") as DynamicEntry).triggerWebhook.read(id, props);
+  },
+  async update(id, olds, news) {
+    return (require("pulumi-integrations/dynamic") as DynamicEntry).triggerWebhook.update(id, olds, news);
+  },
+  async delete(id, props) {
+    return (require("pulumi-integrations/dynamic") as DynamicEntry).triggerWebhook.delete(id, props);
+  },
+};

@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { checkInputs, optionalString, requiredString } from "./input-rules";
+import type { CheckResult } from "./types";
+
+/**
+ * The inputs of a ConnectedAccount as a user writes them. The service has no route that changes an
+ * account, so a change of any input replaces it (a new account is made before the old one is deleted).
+ */
+export interface ConnectedAccountInputs {
+  /** The connector (integration) the account connects through. */
+  integrationId: string;
+  /**
+   * The credentials and connection fields the connector expects (its `expectedInputFields`), e.g.
+   * `{ api_key: "..." }`. Secret: stored encrypted, never shown by the service. Default `{}`.
+   */
+  data?: Record<string, unknown>;
+  labels?: string[];
+  /** The entity (end user) the account belongs to; the service's default when not given. */
+  entityId?: string;
+  /** OAuth connectors: where the browser returns once a person has completed `redirectUrl`. */
+  redirectUri?: string;
+}
+
+/** Inputs after `check`: defaults filled. During a preview any field may hold the UNKNOWN sentinel. */
+export interface CheckedConnectedAccountInputs {
+  integrationId: string;
+  data: Record<string, unknown>;
+  labels?: string[];
+  entityId?: string;
+  redirectUri?: string;
+}
+
+const connectedAccountFields = {
+  integrationId: requiredString(),
+  data: z
+    .record(z.string(), z.unknown(), { error: 'must be an object of fields, e.g. { api_key: "..." }' })
+    .default({}),
+  labels: z
+    .array(z.string({ error: "must be a string" }), { error: 'must be a list of strings, e.g. ["team-a"]' })
+    .optional(),
+  entityId: optionalString(),
+  redirectUri: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://app.example.com/oauth/done" })
+    .optional(),
+};
+
+export function checkConnectedAccountInputs(
+  news: Record<string, unknown>,
+): CheckResult<CheckedConnectedAccountInputs> {
+  return checkInputs<CheckedConnectedAccountInputs>(connectedAccountFields, news, () => []);
+}

@@ -1,0 +1,145 @@
+import { isLostResponse, NotFoundError, type ApiClient, type ConnectedAccount } from "../client";
+import { createClientForCall } from "./client-for-call";
+import { anyChange, compare, replacingFields } from "./diff-rules";
+import { ProviderError, readably } from "./errors";
+import { checkConnectedAccountInputs, type CheckedConnectedAccountInputs } from "./connected-account-inputs";
+import type { DiffResult, ResourceHandlers } from "./types";
+import { withoutUndefined } from "./values";
+
+/** A ConnectedAccount's outputs: its inputs (data secret) and what the service says of it. */
+export interface ConnectedAccountOutputs extends CheckedConnectedAccountInputs {
+  /** `ACTIVE`, or `INITIATED` until a person completes `redirectUrl` (OAuth), or `FAILED`. */
+  status: string;
+  /** OAuth connectors: the page where a person grants access. */
+  redirectUrl?: string;
+  appName?: string;
+}
+
+export type ConnectedAccountHandlers = ResourceHandlers<
+  CheckedConnectedAccountInputs,
+  ConnectedAccountOutputs
+>;
+
+const REPLACING_INPUTS = ["integrationId", "data", "labels", "entityId", "redirectUri"] as const;
+
+/**
+ * The ConnectedAccount's provider. Requests per call: check and diff none; create 1 (2-3 after a lost
+ * response); read 1; update none (every change replaces); delete 1.
+ */
+export function createConnectedAccountHandlers(): ConnectedAccountHandlers {
+  const api = createClientForCall();
+  return {
+    configure: async (req) => api.configure(req.config),
+    check: (_olds, news) => readably(async () => withoutUndefined(checkConnectedAccountInputs(news))),
+    diff: (_id, olds, news) => readably(async () => diffConnectedAccount(olds, news)),
+    create: (inputs) => readably(() => createConnectedAccount(api.client(), inputs)),
+    read: (id, props) => readably(() => readConnectedAccount(api.client(), id, props)),
+    // Every input replaces, so only a change of the `connection` key (same account) updates: nothing to send.
+    update: (_id, olds, news) => readably(async () => ({ outs: withoutUndefined({ ...olds, ...news }) })),
+    delete: (id) => readably(() => deleteConnectedAccount(api.client(), id)),
+  };
+}
+
+function diffConnectedAccount(
+  olds: ConnectedAccountOutputs,
+  news: CheckedConnectedAccountInputs,
+): DiffResult {
+  const replaceFields = Object.fromEntries(
+    REPLACING_INPUTS.map((key) => [key, compare(olds[key], news[key])]),
+  );
+  return {
+    changes: anyChange(replaceFields),
+    replaces: replacingFields(replaceFields),
+    // Accounts have no unique key: the new one can exist beside the old one.
+    deleteBeforeReplace: false,
+  };
+}
+
+async function createConnectedAccount(client: ApiClient, inputs: CheckedConnectedAccountInputs) {
+  const startedAt = Date.now();
+  const body = withoutUndefined({
+    integrationId: inputs.integrationId,
+    data: inputs.data,
+    labels: inputs.labels,
+    entityId: inputs.entityId,
+    redirectUri: inputs.redirectUri,
+  });
+  let created;
+  try {
+    created = await client.createConnectedAccount(body);
+  } catch (error) {
+    if (!isLostResponse(error)) throw error;
+    const account = await accountCreatedSince(client, inputs, startedAt, error);
+    return { id: account.id, outs: outputsOf(inputs, account) };
+  }
+  return {
+    id: created.connectedAccountId,
+    outs: withoutUndefined({
+      ...inputs,
+      status: created.connectionStatus ?? "ACTIVE",
+      redirectUrl: created.redirectUrl,
+    }),
+  };
+}
+
+/**
+ * After a lost response: the account the POST made, if it made one. The service has no unique key for
+ * accounts, so the evidence is the one account of this connector and entity created since the request
+ * started; none means the POST did not land (nothing to strand: the error stands and the next `up` tries
+ * again); several mean it cannot be told which, and they are named, never taken.
+ */
+async function accountCreatedSince(
+  client: ApiClient,
+  inputs: CheckedConnectedAccountInputs,
+  startedAt: number,
+  lost: unknown,
+): Promise<ConnectedAccount> {
+  const candidates: ConnectedAccount[] = [];
+  for await (const account of client.listConnectedAccounts({ integrationId: inputs.integrationId })) {
+    const createdAt = account.createdAt === undefined ? Number.NaN : Date.parse(account.createdAt);
+    const sameEntity = inputs.entityId === undefined || account.entityId === inputs.entityId;
+    if (createdAt >= startedAt && sameEntity) candidates.push(account);
+  }
+  const [only] = candidates;
+  if (candidates.length === 1 && only) return only;
+  if (candidates.length === 0) throw lost;
+  throw new ProviderError(
+    `ConnectedAccount: the create's response was lost and ${candidates.length} accounts of integration ` +
+      `${inputs.integrationId} were created since: ${candidates.map((account) => account.id).join(", ")}. ` +
+      "None was taken as this resource's; delete the one that is not wanted elsewhere, then run `pulumi up`.",
+  );
+}
+
+async function readConnectedAccount(client: ApiClient, id: string, props: ConnectedAccountOutputs) {
+  let account;
+  try {
+    account = await client.getConnectedAccount(id);
+  } catch (error) {
+    if (error instanceof NotFoundError) return { id: "" };
+    throw error;
+  }
+  const outputs = outputsOf(props, account);
+  // The refreshed values become the inputs too, so that ignoreChanges keeps what a refresh found.
+  const { status: _status, redirectUrl: _redirectUrl, appName: _appName, ...inputs } = outputs;
+  return { id, props: outputs, inputs };
+}
+
+/** The stack's inputs with what the service shows of the account (it never shows `data`). */
+function outputsOf(
+  inputs: CheckedConnectedAccountInputs & { redirectUrl?: string },
+  account: ConnectedAccount,
+) {
+  return withoutUndefined({
+    ...inputs,
+    integrationId: account.integrationId ?? inputs.integrationId,
+    entityId: inputs.entityId === undefined ? undefined : (account.entityId ?? inputs.entityId),
+    status: account.status ?? "ACTIVE",
+    appName: account.appName,
+  }) as ConnectedAccountOutputs;
+}
+
+async function deleteConnectedAccount(client: ApiClient, id: string) {
+  await client.deleteConnectedAccount(id).catch((error: unknown) => {
+    if (!(error instanceof NotFoundError)) throw error;
+  });
+}
