@@ -5,16 +5,11 @@ import type { E2eApi } from "./support/e2e-api";
 import { E2eStack } from "./support/e2e-stack";
 import type { RecordedRun } from "./support/e2e-stack";
 import { CONNECTOR_TYPE, expectNoLeaksAndSmallProviders } from "./support/leak-checks";
-import { opsOf, succeeded, writesOf } from "./support/steps";
+import { driftOf, opsOf, succeeded, writesOf } from "./support/steps";
 
 const PATCH = "PATCH /api/v1/integrations/:integrationId";
 const POST = "POST /api/v1/integrations";
 
-/** The drift a refresh reported on the connector (the engine's "refresh" step lists the drifted keys). */
-const driftOf = (run: RecordedRun): string[] =>
-  run.steps
-    .filter((step) => step.name === "connector" && step.op === "refresh")
-    .flatMap((step) => step.diffs ?? []);
 
 /**
  * `up --refresh` (a refresh, then an up: what the CLI runs) against a service that, as real ones do, adds
@@ -69,7 +64,7 @@ describe("e2e: up --refresh converges when the service normalises authConfig", (
 
   it("reports no drift on refresh and sends no PATCH on the next up, round after round", () => {
     for (const round of [1, 2]) {
-      expect(driftOf(runs[`refresh${round}`])).toEqual([]);
+      expect(driftOf(runs[`refresh${round}`], "connector")).toEqual([]);
       expect(writesOf(runs[`refresh${round}`])).toEqual([]);
       expect(opsOf(runs[`up${round}`], "connector")).toEqual(["same"]);
       expect(writesOf(runs[`up${round}`])).toEqual([]);
@@ -77,10 +72,10 @@ describe("e2e: up --refresh converges when the service normalises authConfig", (
   });
 
   it("still reports a real change of an applied key, repairs it with one PATCH, then converges", async () => {
-    expect(driftOf(runs.driftRefresh)).toContain("authConfig");
+    expect(driftOf(runs.driftRefresh, "connector")).toContain("authConfig");
     expect(opsOf(runs.repair, "connector")).toEqual(["update"]);
     expect(writesOf(runs.repair)).toEqual([PATCH]);
-    expect(driftOf(runs.afterRepairRefresh)).toEqual([]);
+    expect(driftOf(runs.afterRepairRefresh, "connector")).toEqual([]);
     expect(writesOf(runs.afterRepairUp)).toEqual([]);
   });
 

@@ -137,6 +137,12 @@ export class TestStack {
     else this.secretKeys.delete(namespaced);
   }
 
+  removeConfig(key: string): void {
+    const namespaced = key.includes(":") ? key : `${this.project}:${key}`;
+    delete this.config[namespaced];
+    this.secretKeys.delete(namespaced);
+  }
+
   /** Everything the dynamic-provider processes printed (after their port line), across operations. */
   providerOutput(): string {
     return this.output.join("\n");

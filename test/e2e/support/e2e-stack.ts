@@ -23,6 +23,8 @@ export interface RecordedRun extends OperationResult {
   kind: OperationKind;
   /** Every request but GETs the emulator received during the operation. */
   writes: RequestLogEntry[];
+  /** Every request the emulator received during the operation, reads included (the HTTP budget). */
+  requests: RequestLogEntry[];
 }
 
 export interface E2eStackOptions {
@@ -78,6 +80,10 @@ export class E2eStack {
     this.stack.setConfig(key, value, options);
   }
 
+  removeConfig(key: string): void {
+    this.stack.removeConfig(key);
+  }
+
   dispose(): Promise<void> {
     return this.stack.dispose();
   }
@@ -86,11 +92,12 @@ export class E2eStack {
     const log = this.api.emulator.requestLog;
     log.clear();
     const result = await operation();
-    const writes = log.entries().filter((entry) => entry.method !== "GET");
+    const requests = log.entries();
+    const writes = requests.filter((entry) => entry.method !== "GET");
     const stateText = await this.stack.stateText();
     this.stateTexts.push(stateText ?? "");
     this.snapshots.push(stateText === undefined ? [] : await this.stack.resources());
-    const run = { ...result, kind, writes };
+    const run = { ...result, kind, writes, requests };
     this.runs.push(run);
     return run;
   }

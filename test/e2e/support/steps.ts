@@ -18,6 +18,18 @@ export function writesOf(run: RecordedRun): string[] {
   return run.writes.map((entry) => `${entry.method} ${entry.route}`);
 }
 
+/** Every request of a run, reads included, as "METHOD route": what the HTTP budget counts. */
+export function requestsOf(run: RecordedRun): string[] {
+  return run.requests.map((entry) => `${entry.method} ${entry.route}`);
+}
+
+/** The output keys a refresh found drifted on one resource (the engine's "refresh" step lists them). */
+export function driftOf(run: RecordedRun, name: string): string[] {
+  return run.steps
+    .filter((step) => step.name === name && step.op === "refresh")
+    .flatMap((step) => step.diffs ?? []);
+}
+
 /** The API writes of a run that name this integration id in their path. */
 export function writesTo(run: RecordedRun, id: string): string[] {
   return run.writes.filter((entry) => entry.url.includes(id)).map((entry) => entry.method);

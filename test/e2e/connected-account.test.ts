@@ -1,0 +1,148 @@
+import type { ConnectedAccount } from "../../src/client";
+import { NotFoundError } from "../../src/client";
+import { distinctiveSecret, startE2eApi } from "./support/e2e-api";
+import type { E2eApi } from "./support/e2e-api";
+import { E2eStack } from "./support/e2e-stack";
+import type { RecordedRun } from "./support/e2e-stack";
+import { expectNoLeaksAndSmallProviders } from "./support/leak-checks";
+import { driftOf, opsOf, requestsOf, succeeded, textOf, writesOf } from "./support/steps";
+
+const CONNECTED_ACCOUNT_TYPE = "pulumi-nodejs:dynamic/integrations:ConnectedAccount";
+const CREATE = "POST /api/v1/connectedAccounts";
+const GET = "GET /api/v1/connectedAccounts/:connectedAccountId";
+const DELETE = "DELETE /api/v1/connectedAccounts/:connectedAccountId";
+
+async function accountOrUndefined(api: E2eApi, id: string): Promise<ConnectedAccount | undefined> {
+  return api.client.getConnectedAccount(id).catch((error: unknown) => {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  });
+}
+
+/** A Trello account (API key connector, the user token as connection data) through its whole life. */
+describe("e2e: ConnectedAccount", () => {
+  const userToken = distinctiveSecret("trello-user-token");
+  const powerUpKey = distinctiveSecret("trello-key");
+  let api: E2eApi;
+  let stack: E2eStack;
+  const runs: Record<string, RecordedRun> = {};
+  const remote: Record<string, ConnectedAccount | undefined> = {};
+  let firstId: string;
+  let secondId: string;
+
+  beforeAll(async () => {
+    api = await startE2eApi();
+    const connector = await api.client.createIntegration({
+      name: "e2e-connected-account-trello",
+      appName: "trello",
+      authScheme: "API_KEY",
+      authConfig: { api_key: powerUpKey },
+    });
+    stack = await E2eStack.create("connected-account", api, {
+      config: { integrationId: connector.id, labels: '"ops"', entityId: "team-ops" },
+      secrets: { data: JSON.stringify({ token: userToken }) },
+    });
+
+    runs.badInput = await stack.up();
+    stack.setConfig("labels", JSON.stringify(["ops"]));
+    runs.create = succeeded(await stack.up());
+    firstId = String(runs.create.outputs.accountId?.value);
+    remote.created = await accountOrUndefined(api, firstId);
+    runs.noop = succeeded(await stack.up());
+
+    stack.setConfig("labels", JSON.stringify(["ops", "on-call"]));
+    runs.replace = succeeded(await stack.up());
+    secondId = String(runs.replace.outputs.accountId?.value);
+    remote.replacedOld = await accountOrUndefined(api, firstId);
+
+    // Deleted by hand: a refresh drops it from state, the next up makes it again.
+    await api.client.deleteConnectedAccount(secondId);
+    runs.refresh = succeeded(await stack.refresh());
+    runs.recreate = succeeded(await stack.up());
+    const thirdId = String(runs.recreate.outputs.accountId?.value);
+
+    runs.destroy = succeeded(await stack.destroy());
+    remote.destroyed = await accountOrUndefined(api, thirdId);
+  }, 300_000);
+
+  afterAll(async () => {
+    await stack?.dispose();
+    await api?.close();
+  });
+
+  it("rejects labels that are not a list at check, naming the property, before any request", () => {
+    expect(runs.badInput.error).toBeDefined();
+    expect(textOf(runs.badInput)).toContain("labels");
+    expect(textOf(runs.badInput)).toContain('must be a list of strings, e.g. ["team-a"]');
+    expect(requestsOf(runs.badInput)).toEqual([]);
+  });
+
+  it("creates an ACTIVE account with one request", () => {
+    expect(opsOf(runs.create, "deploy-bot")).toEqual(["create"]);
+    expect(requestsOf(runs.create)).toEqual([CREATE]);
+    expect(runs.create.outputs.status).toEqual({ value: "ACTIVE", secret: false });
+    expect(remote.created).toMatchObject({ id: firstId, status: "ACTIVE", entityId: "team-ops" });
+  });
+
+  it("changes nothing when nothing changed", () => {
+    expect(opsOf(runs.noop, "deploy-bot")).toEqual(["same"]);
+    expect(requestsOf(runs.noop)).toEqual([]);
+  });
+
+  it("replaces on a label change (the service cannot change an account), new one first", () => {
+    expect(opsOf(runs.replace, "deploy-bot")).toEqual(["create-replacement", "replace", "delete-replaced"]);
+    expect(writesOf(runs.replace)).toEqual([CREATE, DELETE]);
+    expect(secondId).not.toEqual(firstId);
+    expect(remote.replacedOld).toBeUndefined();
+  });
+
+  it("drops an account deleted by hand on refresh (one read), and the next up makes it again", () => {
+    expect(requestsOf(runs.refresh)).toEqual([GET]);
+    expect(opsOf(runs.refresh, "deploy-bot")).toEqual(["refresh"]);
+    expect(driftOf(runs.refresh, "deploy-bot")).toEqual(expect.arrayContaining(["status"]));
+    expect(opsOf(runs.recreate, "deploy-bot")).toEqual(["create"]);
+    expect(writesOf(runs.recreate)).toEqual([CREATE]);
+  });
+
+  it("deletes the account on destroy with one request", () => {
+    expect(requestsOf(runs.destroy)).toEqual([DELETE]);
+    expect(remote.destroyed).toBeUndefined();
+  });
+
+  it("keeps the user token (secret data), the connector key and the API key out of state and logs", () => {
+    expectNoLeaksAndSmallProviders(
+      stack,
+      { managed: { "user token": userToken }, other: { "API key": api.apiKey, "Power-Up key": powerUpKey } },
+      [CONNECTED_ACCOUNT_TYPE],
+    );
+  });
+});
+
+/** An OAuth connector's account waits for a person: the stack shows where they must go. */
+describe("e2e: ConnectedAccount of an OAuth connector", () => {
+  let api: E2eApi;
+  let stack: E2eStack;
+  let up: RecordedRun;
+
+  beforeAll(async () => {
+    api = await startE2eApi();
+    const connector = await api.client.createIntegration({
+      name: "e2e-connected-account-oauth",
+      appName: "github",
+      authScheme: "OAUTH2",
+      authConfig: { client_id: "e2e-client", client_secret: distinctiveSecret("client-secret") },
+    });
+    stack = await E2eStack.create("connected-account", api, { config: { integrationId: connector.id } });
+    up = succeeded(await stack.up());
+  }, 120_000);
+
+  afterAll(async () => {
+    await stack?.dispose();
+    await api?.close();
+  });
+
+  it("creates it INITIATED and outputs the redirect URL a person must open", () => {
+    expect(up.outputs.status).toEqual({ value: "INITIATED", secret: false });
+    expect(String(up.outputs.redirectUrl?.value)).toMatch(/^https?:\/\//);
+  });
+});
