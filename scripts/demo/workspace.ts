@@ -1,4 +1,4 @@
-/** The demo's files under .demo/ and the one-time set-up of the quickstart program. */
+/** The demo's files under .demo/ and the one-time set-up of its two programs. */
 import { randomBytes } from "node:crypto";
 import {
   existsSync,
@@ -18,18 +18,29 @@ export const SHARED_SLACK_INTEGRATION_ID = "5c0e6f7e-2d2b-4d55-9b1f-0c9a4f3e7a21
 export interface DemoPaths {
   root: string;
   demoDir: string;
-  program: string;
+  quickstart: string;
+  triggersAsCode: string;
   emulatorData: string;
+  /** The receiver's port, kept so that later runs find the webhook URL unchanged. */
+  receiverPort: string;
   stateDir: string;
   relative(path: string): string;
+}
+
+/** One stack of the demo: a program and its config (keys namespaced), secrets apart. */
+export interface DemoStack {
+  program: string;
+  config: Record<string, string>;
+  secrets: Record<string, string>;
 }
 
 export interface Demo {
   apiKey: string;
   passphrase: string;
-  githubClientSecret: string;
   fixtures: Fixtures;
-  config: Record<string, string>;
+  quickstart: DemoStack;
+  /** The triggers-as-code stack, given the receiver's URL. */
+  triggersAsCode(receiverUrl: string): DemoStack;
 }
 
 export function demoPaths(): DemoPaths {
@@ -38,8 +49,10 @@ export function demoPaths(): DemoPaths {
   return {
     root,
     demoDir,
-    program: join(root, "examples", "quickstart"),
+    quickstart: join(root, "examples", "quickstart"),
+    triggersAsCode: join(root, "examples", "triggers-as-code"),
     emulatorData: join(demoDir, "emulator-data.json"),
+    receiverPort: join(demoDir, "receiver-port"),
     stateDir: join(demoDir, "state"),
     relative: (path) => relative(process.cwd(), path) || ".",
   };
@@ -47,19 +60,20 @@ export function demoPaths(): DemoPaths {
 
 export async function prepareDemo(paths: DemoPaths): Promise<Demo> {
   mkdirSync(paths.stateDir, { recursive: true });
-  linkPackageInto(paths.program, paths.root);
+  linkPackageInto(paths.quickstart, paths.root);
+  linkPackageInto(paths.triggersAsCode, paths.root);
   // Made once and kept, so that later runs talk to the same emulator tenant and decrypt the same state.
   const apiKey = keptSecret(join(paths.demoDir, "api-key"), generateApiKey);
   const passphrase = keptSecret(join(paths.demoDir, "passphrase"), () =>
     randomBytes(24).toString("base64url"),
   );
-  const githubClientSecret = keptSecret(join(paths.demoDir, "github-client-secret"), () =>
-    randomBytes(16).toString("hex"),
-  );
+  const randomHex = () => randomBytes(16).toString("hex");
+  const githubClientSecret = keptSecret(join(paths.demoDir, "github-client-secret"), randomHex);
+  const trelloApiKey = keptSecret(join(paths.demoDir, "trello-api-key"), randomHex);
+  const trelloUserToken = keptSecret(join(paths.demoDir, "trello-user-token"), randomHex);
   return {
     apiKey,
     passphrase,
-    githubClientSecret,
     fixtures: {
       tenants: {
         [apiKey]: {
@@ -79,11 +93,35 @@ export async function prepareDemo(paths: DemoPaths): Promise<Demo> {
         },
       },
     },
-    config: {
-      "integrations-quickstart:githubClientId": "demo-github-client-id",
-      "integrations-quickstart:sharedSlackIntegrationId": SHARED_SLACK_INTEGRATION_ID,
+    quickstart: {
+      program: paths.quickstart,
+      config: {
+        "integrations-quickstart:githubClientId": "demo-github-client-id",
+        "integrations-quickstart:sharedSlackIntegrationId": SHARED_SLACK_INTEGRATION_ID,
+      },
+      secrets: { "integrations-quickstart:githubClientSecret": githubClientSecret },
     },
+    triggersAsCode: (receiverUrl) => ({
+      program: paths.triggersAsCode,
+      config: {
+        "integrations-triggers-as-code:boardId": "5abbe4b7ddc1b351ef961414",
+        "integrations-triggers-as-code:receiverUrl": receiverUrl,
+      },
+      secrets: {
+        "integrations-triggers-as-code:trelloApiKey": trelloApiKey,
+        "integrations-triggers-as-code:trelloUserToken": trelloUserToken,
+      },
+    }),
   };
+}
+
+/** The receiver's port of the last run, if any (0: any free port). */
+export function keptReceiverPort(paths: DemoPaths): number {
+  return existsSync(paths.receiverPort) ? Number(readFileSync(paths.receiverPort, "utf8").trim()) || 0 : 0;
+}
+
+export function keepReceiverPort(paths: DemoPaths, port: number): void {
+  writeFileSync(paths.receiverPort, `${port}\n`);
 }
 
 /**

@@ -10,7 +10,6 @@ import { driftOf, opsOf, succeeded, writesOf } from "./support/steps";
 const PATCH = "PATCH /api/v1/integrations/:integrationId";
 const POST = "POST /api/v1/integrations";
 
-
 /**
  * `up --refresh` (a refresh, then an up: what the CLI runs) against a service that, as real ones do, adds
  * an authConfig key of its own and normalises values (trims, sorts lists). Only drift of what the stack
