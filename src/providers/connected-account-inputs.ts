@@ -19,6 +19,12 @@ export interface ConnectedAccountInputs {
   entityId?: string;
   /** OAuth connectors: where the browser returns once a person has completed `redirectUrl`. */
   redirectUri?: string;
+  /**
+   * Take over this existing account (e.g. one an interrupted `up` made) instead of creating one: its
+   * connector (and entityId, when given) must be these. Its credentials cannot be read back, so they are
+   * taken to be `data`. Only read at create time.
+   */
+  adoptId?: string;
 }
 
 /** Inputs after `check`: defaults filled. During a preview any field may hold the UNKNOWN sentinel. */
@@ -28,6 +34,7 @@ export interface CheckedConnectedAccountInputs {
   labels?: string[];
   entityId?: string;
   redirectUri?: string;
+  adoptId?: string;
 }
 
 const connectedAccountFields = {
@@ -42,6 +49,7 @@ const connectedAccountFields = {
   redirectUri: z
     .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://app.example.com/oauth/done" })
     .optional(),
+  adoptId: optionalString(),
 };
 
 export function checkConnectedAccountInputs(

@@ -21,6 +21,7 @@ export type ConnectedAccountHandlers = ResourceHandlers<
 >;
 
 const REPLACING_INPUTS = ["integrationId", "data", "labels", "entityId", "redirectUri"] as const;
+const RECORDED_INPUTS = ["adoptId"] as const;
 
 /**
  * The ConnectedAccount's provider. Requests per call: check and diff none; create 1 (2-3 after a lost
@@ -34,7 +35,7 @@ export function createConnectedAccountHandlers(): ConnectedAccountHandlers {
     diff: (_id, olds, news) => readably(async () => diffConnectedAccount(olds, news)),
     create: (inputs) => readably(() => createConnectedAccount(api.client(), inputs)),
     read: (id, props) => readably(() => readConnectedAccount(api.client(), id, props)),
-    // Every input replaces, so only a change of the `connection` key (same account) updates: nothing to send.
+    // Every input replaces: only adoptId (recorded) or the `connection` key (same account) updates, sending nothing.
     update: (_id, olds, news) => readably(async () => ({ outs: withoutUndefined({ ...olds, ...news }) })),
     delete: (id) => readably(() => deleteConnectedAccount(api.client(), id)),
   };
@@ -56,6 +57,7 @@ function diffConnectedAccount(
 }
 
 async function createConnectedAccount(client: ApiClient, inputs: CheckedConnectedAccountInputs) {
+  if (inputs.adoptId !== undefined) return adoptConnectedAccount(client, inputs.adoptId, inputs);
   const startedAt = Date.now();
   const body = withoutUndefined({
     integrationId: inputs.integrationId,
@@ -108,6 +110,26 @@ async function accountCreatedSince(
       `${inputs.integrationId} were created since: ${candidates.map((account) => account.id).join(", ")}. ` +
       "None was taken as this resource's; delete the one that is not wanted elsewhere, then run `pulumi up`.",
   );
+}
+
+async function adoptConnectedAccount(client: ApiClient, id: string, inputs: CheckedConnectedAccountInputs) {
+  const account = await client.getConnectedAccount(id).catch((error: unknown) => {
+    if (error instanceof NotFoundError)
+      throw new ProviderError(`ConnectedAccount: adoptId "${id}" names no account.`);
+    throw error;
+  });
+  const mismatches = [
+    account.integrationId === undefined || account.integrationId === inputs.integrationId
+      ? undefined
+      : `its connector is ${account.integrationId}, not ${inputs.integrationId}`,
+    inputs.entityId === undefined || account.entityId === inputs.entityId
+      ? undefined
+      : `its entityId is ${String(account.entityId)}, not ${inputs.entityId}`,
+  ].filter((mismatch): mismatch is string => mismatch !== undefined);
+  if (mismatches.length > 0) {
+    throw new ProviderError(`ConnectedAccount: account ${id} cannot be adopted: ${mismatches.join("; ")}.`);
+  }
+  return { id, outs: outputsOf(inputs, account) };
 }
 
 async function readConnectedAccount(client: ApiClient, id: string, props: ConnectedAccountOutputs) {

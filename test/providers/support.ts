@@ -23,6 +23,8 @@ export interface ProviderTestBed {
   liveNamed(name: string): Promise<string[]>;
   /** Makes the server apply the next create but lose its answer (the connection is reset after it). */
   loseNextCreateResponse(): void;
+  /** The same for the next request of this route, e.g. "POST /api/v1/connectedAccounts". */
+  loseNextResponse(route: string): void;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,8 @@ export async function startTestBed(config: Record<string, string> = {}): Promise
   await connector.configure({ config: stackConfig(settings) });
   await integrationState.configure({ config: stackConfig(settings) });
   const inspect = new ApiClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, maxRetries: 0 });
+  const loseNextResponse = (route: string) =>
+    emulator.setFaults({ resetRate: 1, resetAfterHandler: true, remaining: 1, match: [route] });
   return {
     emulator,
     connector,
@@ -57,14 +61,8 @@ export async function startTestBed(config: Record<string, string> = {}): Promise
       }
       return ids;
     },
-    loseNextCreateResponse() {
-      emulator.setFaults({
-        resetRate: 1,
-        resetAfterHandler: true,
-        remaining: 1,
-        match: ["POST /api/v1/integrations"],
-      });
-    },
+    loseNextCreateResponse: () => loseNextResponse("POST /api/v1/integrations"),
+    loseNextResponse,
     close: () => emulator.close(),
   };
 }

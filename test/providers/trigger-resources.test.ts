@@ -1,0 +1,181 @@
+/**
+ * The triggers-as-code providers under what the engine cannot show: lost responses, races with another
+ * owner, a failed second step. Handlers are called as the dynamic-provider host calls them, over real
+ * HTTP against the emulator.
+ */
+import { ApiClient } from "../../src/client";
+import { createConnectedAccountHandlers } from "../../src/providers/connected-account";
+import { PartialCreateError } from "../../src/providers/errors";
+import { createTriggerInstanceHandlers } from "../../src/providers/trigger-instance";
+import { createTriggerWebhookHandlers } from "../../src/providers/trigger-webhook";
+import { UNKNOWN } from "../../src/providers/unknowns";
+import { stackConfig, startTestBed, type ProviderTestBed } from "./support";
+
+const ENABLE_ROUTE = "POST /api/v1/triggers/enable/:connectedAccountId/:triggerName";
+const STAR_CONFIG = { owner: "octocat", repo: "hello-world" };
+
+let bed: ProviderTestBed;
+let settings: ReturnType<typeof stackConfig>;
+let accountId: string;
+let integrationId: string;
+
+beforeAll(async () => {
+  bed = await startTestBed();
+  settings = stackConfig({
+    "integrations:apiKey": bed.emulator.apiKey,
+    "integrations:baseUrl": bed.emulator.url,
+    "integrations:maxRetries": "0",
+  });
+  const connector = await bed.inspect.createIntegration({
+    name: "trigger-resources-github",
+    appName: "github",
+    authScheme: "BEARER_TOKEN",
+    authConfig: { token: "a-token" },
+  });
+  integrationId = connector.id;
+  accountId = (await bed.inspect.createConnectedAccount({ integrationId })).connectedAccountId;
+});
+
+afterAll(() => bed.close());
+afterEach(() => bed.emulator.clearFaults());
+
+async function instancesOf(triggerConfig: object) {
+  const found = [];
+  for await (const instance of bed.inspect.activeTriggers({
+    connectedAccountIds: [accountId],
+    showDisabled: true,
+  })) {
+    if (JSON.stringify(instance.triggerConfig) === JSON.stringify(triggerConfig)) found.push(instance.id);
+  }
+  return found;
+}
+
+describe("TriggerInstance provider", () => {
+  const handlers = createTriggerInstanceHandlers();
+  beforeAll(() => handlers.configure({ config: settings }));
+  const inputs = (triggerConfig: Record<string, unknown>, enabled = true) => ({
+    connectedAccountId: accountId,
+    triggerName: "GITHUB_STAR_ADDED_EVENT",
+    triggerConfig,
+    enabled,
+  });
+
+  it("checks triggerConfig against the trigger's schema: every failing key, by name", async () => {
+    const checked = await handlers.check({}, { ...inputs({ owner: 42 }), enabled: undefined });
+    expect(checked.failures).toEqual([
+      {
+        property: "triggerConfig.owner",
+        reason: "must be string (the config schema of GITHUB_STAR_ADDED_EVENT)",
+      },
+      {
+        property: "triggerConfig.repo",
+        reason: "is required (the config schema of GITHUB_STAR_ADDED_EVENT)",
+      },
+    ]);
+  });
+
+  it("lets values not known yet pass, and names a trigger the service does not know", async () => {
+    expect((await handlers.check({}, inputs({ owner: UNKNOWN, repo: "r" }))).failures).toEqual([]);
+    const unknownTrigger = await handlers.check(
+      {},
+      { ...inputs(STAR_CONFIG), triggerName: "NO_SUCH_TRIGGER" },
+    );
+    expect(unknownTrigger.failures).toEqual([
+      {
+        property: "triggerName",
+        reason: 'is not a trigger of the service (GET /api/v1/triggers knows no "NO_SUCH_TRIGGER")',
+      },
+    ]);
+  });
+
+  it("takes the instance a lost enable response made, and makes no second one", async () => {
+    const config = { owner: "octocat", repo: "lost-response" };
+    bed.loseNextResponse(ENABLE_ROUTE);
+    const created = await handlers.create(inputs(config));
+    expect(await instancesOf(config)).toEqual([created.id]);
+  });
+
+  it("refuses an instance another owner made after its look-up (isNew: false), naming it", async () => {
+    const config = { owner: "octocat", repo: "race" };
+    let theirs = "";
+    // The other owner's enable lands between this create's look-up and its own enable.
+    const realEnable = ApiClient.prototype.enableTrigger;
+    const spy = jest.spyOn(ApiClient.prototype, "enableTrigger").mockImplementationOnce(async function (
+      this: ApiClient,
+      ...args
+    ) {
+      theirs = (await bed.inspect.enableTrigger(accountId, "GITHUB_STAR_ADDED_EVENT", config)).triggerId;
+      return realEnable.apply(this, args);
+    });
+    const error = await handlers
+      .create(inputs(config))
+      .catch((caught: unknown) => caught)
+      .finally(() => spy.mockRestore());
+    expect(theirs).not.toEqual("");
+    expect(String(error)).toContain(`already exists: ${theirs}`);
+    expect(await instancesOf(config)).toEqual([theirs]);
+  });
+
+  it("keeps a created instance in state (enabled) when disabling it fails", async () => {
+    const config = { owner: "octocat", repo: "partial" };
+    bed.emulator.setFaults({ errorRate: 1, match: ["PATCH /api/v1/triggers/instance/:triggerId/status"] });
+    const error = await handlers.create(inputs(config, false)).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PartialCreateError);
+    const partial = error as PartialCreateError;
+    expect(await instancesOf(config)).toEqual([partial.id]);
+    expect(partial.properties).toMatchObject({ enabled: true, triggerConfig: config });
+  });
+});
+
+describe("ConnectedAccount provider", () => {
+  const handlers = createConnectedAccountHandlers();
+  beforeAll(() => handlers.configure({ config: settings }));
+
+  it("takes the account a lost create response made, and makes no second one", async () => {
+    const before = await accountIds();
+    bed.loseNextResponse("POST /api/v1/connectedAccounts");
+    const created = await handlers.create({ integrationId, data: {}, entityId: "lost-response" });
+    const made = (await accountIds()).filter((id) => !before.includes(id));
+    expect(made).toEqual([created.id]);
+  });
+
+  async function accountIds() {
+    const ids: string[] = [];
+    for await (const account of bed.inspect.listConnectedAccounts({ integrationId })) ids.push(account.id);
+    return ids;
+  }
+});
+
+describe("TriggerWebhook provider", () => {
+  const handlers = createTriggerWebhookHandlers();
+  beforeAll(() => handlers.configure({ config: settings }));
+  const inputs = (url: string) => ({ url, onDelete: "restore" as const, resourceName: "events" });
+
+  it("keeps the resource with the URL it found when setting the URL fails, so nothing is lost", async () => {
+    await bed.inspect.setCallbackUrl("https://before.example.com/hook");
+    bed.emulator.setFaults({ errorRate: 1, match: ["POST /api/v1/triggers/set_callback_url"] });
+    const error = await handlers
+      .create(inputs("https://ours.example.com/hook"))
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PartialCreateError);
+    expect((error as PartialCreateError).properties).toMatchObject({
+      url: "https://before.example.com/hook",
+      priorUrl: "https://before.example.com/hook",
+    });
+  });
+
+  it("does not put the prior URL back over one someone else set since", async () => {
+    await bed.inspect.setCallbackUrl("https://before.example.com/hook");
+    const created = await handlers.create(inputs("https://ours.example.com/hook"));
+    await bed.inspect.setCallbackUrl("https://someone-else.example.com/hook");
+    await handlers.delete(created.id, created.outs);
+    expect(await bed.inspect.getCallbackUrl()).toEqual("https://someone-else.example.com/hook");
+  });
+
+  it("puts the prior URL back on delete when the URL is still its own", async () => {
+    await bed.inspect.setCallbackUrl("https://before.example.com/hook");
+    const created = await handlers.create(inputs("https://ours.example.com/hook"));
+    await handlers.delete(created.id, created.outs);
+    expect(await bed.inspect.getCallbackUrl()).toEqual("https://before.example.com/hook");
+  });
+});
