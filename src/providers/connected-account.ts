@@ -48,8 +48,11 @@ function diffConnectedAccount(
   const replaceFields = Object.fromEntries(
     REPLACING_INPUTS.map((key) => [key, compare(olds[key], news[key])]),
   );
+  const recordedFields = Object.fromEntries(
+    RECORDED_INPUTS.map((key) => [key, compare(olds[key], news[key])]),
+  );
   return {
-    changes: anyChange(replaceFields),
+    changes: anyChange(replaceFields, recordedFields),
     replaces: replacingFields(replaceFields),
     // Accounts have no unique key: the new one can exist beside the old one.
     deleteBeforeReplace: false,
