@@ -36,7 +36,15 @@ export function createConnectedAccountHandlers(): ConnectedAccountHandlers {
     create: (inputs) => readably(() => createConnectedAccount(api.client(), inputs)),
     read: (id, props) => readably(() => readConnectedAccount(api.client(), id, props)),
     // Every input replaces: only adoptId (recorded) or the `connection` key (same account) updates, sending nothing.
-    update: (_id, olds, news) => readably(async () => ({ outs: withoutUndefined({ ...olds, ...news }) })),
+    update: (_id, olds, news) =>
+      readably(async () => ({
+        outs: withoutUndefined({
+          ...news,
+          status: olds.status,
+          redirectUrl: olds.redirectUrl,
+          appName: olds.appName,
+        }),
+      })),
     delete: (id) => readably(() => deleteConnectedAccount(api.client(), id)),
   };
 }
