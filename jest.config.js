@@ -5,6 +5,8 @@ module.exports = {
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
   transform: { "^.+\\.ts$": ["ts-jest", { diagnostics: false }] },
+  // The examples' own helpers (the triggers-as-code receiver) import the package as users do.
+  moduleNameMapper: { "^pulumi-integrations$": "<rootDir>/src/index.ts" },
   testTimeout: 30000,
   maxWorkers: 2,
 };

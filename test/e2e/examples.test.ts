@@ -1,4 +1,6 @@
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { startReceiver, type Delivery } from "../../examples/triggers-as-code/receiver";
 import { TestStack } from "../engine";
 import type { OperationResult } from "../engine";
 import { stageProgram } from "../support/packed-package";
@@ -97,6 +99,64 @@ describe("e2e: the examples", () => {
     } finally {
       await dev.dispose();
       await prod.dispose();
+    }
+  }, 180_000);
+
+  it("triggers-as-code: an account, two instances and the webhook; a fired event arrives verified", async () => {
+    const trelloApiKey = distinctiveSecret("trello-api-key");
+    const trelloUserToken = distinctiveSecret("trello-user-token");
+    let webhookSecret: string | undefined;
+    const deliveries: Delivery[] = [];
+    const rejected: string[] = [];
+    const receiver = await startReceiver({
+      port: 0,
+      secret: () => webhookSecret,
+      onDelivery: (delivery) => deliveries.push(delivery),
+      onRejected: (reason) => rejected.push(reason),
+    });
+    const stack = await TestStack.create(
+      await stageProgram(join(EXAMPLES, "triggers-as-code"), "example-triggers-as-code"),
+      {
+        config: {
+          "integrations:baseUrl": api.emulator.url,
+          boardId: "5abbe4b7ddc1b351ef961414",
+          receiverUrl: receiver.url,
+        },
+        secrets: { "integrations:apiKey": api.apiKey, trelloApiKey, trelloUserToken },
+      },
+    );
+    try {
+      const up = await stack.up();
+      expect(up.error).toBeUndefined();
+      expect(up.outputs.accountStatus?.value).toBe("ACTIVE");
+      expect(up.outputs.webhookSecret?.secret).toBe(true);
+      webhookSecret = String(up.outputs.webhookSecret?.value);
+      expect(changesOf(await stack.up())).toEqual([]);
+
+      const instanceId = String(up.outputs.newCardsInstanceId?.value);
+      const fired = await fetch(`${api.emulator.url}/_emulator/trigger-instances/${instanceId}/fire`, {
+        method: "POST",
+        headers: { "x-api-key": api.apiKey, "content-type": "application/json" },
+        body: "{}",
+      });
+      expect(fired.ok).toBe(true);
+      for (let waited = 0; deliveries.length === 0 && waited < 10_000; waited += 50) await sleep(50);
+      expect(rejected).toEqual([]);
+      expect(deliveries).toHaveLength(1);
+      expect(deliveries[0]?.event).toMatchObject({
+        type: "trello_new_card_trigger",
+        data: { trigger_id: instanceId },
+      });
+
+      const destroy = await stack.destroy();
+      expect(destroy.error).toBeUndefined();
+      const stateText = (await stack.stateText()) ?? "";
+      for (const secret of [trelloApiKey, trelloUserToken, webhookSecret, api.apiKey]) {
+        expect(stateText).not.toContain(secret);
+      }
+    } finally {
+      receiver.server.close();
+      await stack.dispose();
     }
   }, 180_000);
 });
