@@ -24,6 +24,7 @@ export type { TriggerInstanceInputs } from "./providers/trigger-instance-inputs"
 export type { TriggerInstanceOutputs } from "./providers/trigger-instance";
 export type { TriggerWebhookInputs, TriggerWebhookOutputs } from "./providers/trigger-webhook";
 export * from "./functions";
+export * from "./webhooks";
 export * from "./client";
 export {
   resolveSettings,

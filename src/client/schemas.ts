@@ -253,7 +253,13 @@ export interface ConnectedAccount {
   appName?: string;
   /** Connection data; sensitive values omitted by the server. */
   data?: JsonObject;
+  /** `INITIATED`, `ACTIVE` or `FAILED` per the published document; any string is kept. */
   status?: string;
+  entityId?: string;
+  labels?: string[];
+  enabled?: boolean;
+  isDisabled?: boolean;
+  appUniqueId?: string;
   createdAt?: string;
   updatedAt?: string;
   [extra: string]: unknown;
@@ -266,6 +272,11 @@ export const connectedAccountSchema: z.ZodType<ConnectedAccount> = z.looseObject
   appName: informational(z.string()),
   data: informational(jsonObject),
   status: informational(z.string()),
+  entityId: informational(z.string()),
+  labels: informational(z.array(z.string())),
+  enabled: informational(z.boolean()),
+  isDisabled: informational(z.boolean()),
+  appUniqueId: informational(z.string()),
   createdAt: informational(z.string()),
   updatedAt: informational(z.string()),
 });

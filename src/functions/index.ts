@@ -1,4 +1,7 @@
-/** Data functions: read triggers, active trigger instances and trigger logs from a Pulumi program. */
+/**
+ * Data functions: read apps, connectors, connected accounts, triggers, active trigger instances and
+ * trigger logs from a Pulumi program.
+ */
 export type { FunctionOptions, OutputFunctionOptions } from "./client-for";
 export {
   getActiveTriggers,
@@ -14,6 +17,23 @@ export {
   type GetTriggerLogsOutputArgs,
   type GetTriggerLogsResult,
 } from "./get-trigger-logs";
+export { getApps, getAppsOutput, type GetAppsResult } from "./get-apps";
+export {
+  getConnector,
+  getConnectorOutput,
+  type GetConnectorArgs,
+  type GetConnectorOutputArgs,
+  type GetConnectorResult,
+} from "./get-connector";
+export { ConnectorNotFoundError, type ConnectorLookup } from "./connector-not-found";
+export {
+  getConnectedAccounts,
+  getConnectedAccountsOutput,
+  type ConnectedAccountInfo,
+  type GetConnectedAccountsArgs,
+  type GetConnectedAccountsOutputArgs,
+  type GetConnectedAccountsResult,
+} from "./get-connected-accounts";
 export {
   getTriggers,
   getTriggersOutput,
