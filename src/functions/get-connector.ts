@@ -10,8 +10,14 @@ export type GetConnectorArgs = ConnectorLookup;
 export type GetConnectorOutputArgs =
   { id: pulumi.Input<string>; name?: undefined } | { name: pulumi.Input<string>; id?: undefined };
 
-/** The connector as the API shows it: sensitive `authConfig` values are left out by the server. */
-export type GetConnectorResult = ConnectorRecord;
+/**
+ * The connector as the API shows it: sensitive `authConfig` values are left out by the server. Typed
+ * without the record's catch-all index signature, which would make the properties of
+ * `getConnectorOutput(...)` (an Output lifts each one) all `Output<unknown>`.
+ */
+export type GetConnectorResult = {
+  [K in keyof ConnectorRecord as string extends K ? never : K]: ConnectorRecord[K];
+};
 
 /**
  * One live connector, by `id` or by its exact `name` (unique among the account's live connectors).
