@@ -148,8 +148,12 @@ describe("getConnector", () => {
     expect((await getConnector({ name }, { connection: connectionA })).id).toBe(inA.id);
     // Same query, other tenant: a cache keyed without the tenant would answer inA here.
     expect((await getConnector({ name }, { connection: connectionB })).id).toBe(inB.id);
-    const viaOutput = await valueOf(getConnectorOutput({ name }, { connection: pulumi.secret(connectionB) }));
-    expect(viaOutput.id).toBe(inB.id);
+    // A lifted property keeps its type (`Output<string>`), as a program uses it.
+    const idViaOutput: pulumi.Output<string> = getConnectorOutput(
+      { name },
+      { connection: pulumi.secret(connectionB) },
+    ).id;
+    expect(await valueOf(idViaOutput)).toBe(inB.id);
     await expect(getConnector({ id: inA.id }, { connection: connectionB })).rejects.toBeInstanceOf(
       ConnectorNotFoundError,
     );
