@@ -8,6 +8,7 @@ import {
   getTriggers,
   getTriggersOutput,
 } from "../../src/functions";
+import { mockPulumiProgram, valueOf } from "./mocked-program";
 
 /** The data functions inside a mocked Pulumi program, against the emulator over HTTP. */
 
@@ -16,20 +17,10 @@ const triggersRoute = "/api/v1/triggers";
 let emulator: RunningEmulator;
 let client: ApiClient;
 
-/** The value of an Output once known (the program is not a preview, so it always is). */
-function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
-  return new Promise((resolve) => output.apply(resolve));
-}
-
 const requestsTo = (route: string) => emulator.requestLog.count({ route });
 
 beforeAll(async () => {
-  await pulumi.runtime.setMocks(
-    { newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }), call: (args) => args.inputs },
-    "functions-test",
-    "dev",
-    false,
-  );
+  await mockPulumiProgram();
   emulator = await startEmulator({
     port: 0,
     apiKeys: [apiKey],
