@@ -12,7 +12,12 @@ const anyEvent = fc.record({
   timestamp: fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
   log_id: fc.uuid(),
   data: fc
-    .dictionary(fc.string({ unit: "binary", maxLength: 12 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 })
+    .dictionary(
+      // A `__proto__` key is dropped on parsing (see the example tests), so it is not round-tripped here.
+      fc.string({ unit: "binary", maxLength: 12 }).filter((key) => key !== "__proto__"),
+      fc.jsonValue({ maxDepth: 2 }),
+      { maxKeys: 5 },
+    )
     .chain((payload) =>
       fc.record({ connection_id: fc.uuid(), trigger_id: fc.uuid() }).map((ids) => ({ ...payload, ...ids })),
     ),
@@ -72,7 +77,9 @@ describe("verifyWebhook properties", () => {
   it("a signature made with any other secret fails", () => {
     fc.assert(
       fc.property(anySecret, anySecret, anyEvent, (secret, other, event) => {
-        fc.pre(secret !== other);
+        // HMAC pads a short key with zero bytes, so "k" and "k\0" are one key (RFC 2104, section 2).
+        const withoutTrailingZeros = (key: string) => key.replace(/\0+$/, "");
+        fc.pre(withoutTrailingZeros(secret) !== withoutTrailingZeros(other));
         const delivery = signedDelivery(other, JSON.stringify(event));
         expect(reasonOf(() => verifyWebhook({ ...delivery, secret }))).toBe("bad-signature");
       }),

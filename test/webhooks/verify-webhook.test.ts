@@ -77,6 +77,14 @@ describe("verifyWebhook accepts", () => {
     expect(verifyWebhook({ ...recent, secret }).log_id).toBe("log_1");
   });
 
+  it("a payload whose `__proto__` key is dropped, never becoming the event's prototype", () => {
+    const raw =
+      '{"type":"t","data":{"connection_id":"ca_1","trigger_id":"ti_1","__proto__":{"isAdmin":true}}}';
+    const event = verifyWebhook({ ...signedDelivery(secret, raw), secret });
+    expect(Object.keys(event.data)).toEqual(["connection_id", "trigger_id"]);
+    expect((event.data as Record<string, unknown>).isAdmin).toBeUndefined();
+  });
+
   it("what the Standard Webhooks reference library signs, and the library accepts what the test signs", () => {
     const headers = librarySigned(eventBody);
     expect(verifyWebhook({ body: eventBody, headers, secret }).data.trigger_id).toBe("ti_1");
