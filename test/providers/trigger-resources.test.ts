@@ -62,7 +62,7 @@ describe("TriggerInstance provider", () => {
 
   it("checks triggerConfig against the trigger's schema: every failing key, by name", async () => {
     const checked = await handlers.check({}, { ...inputs({ owner: 42 }), enabled: undefined });
-    expect(checked.failures).toEqual([
+    expect([...checked.failures].sort((a, b) => a.property.localeCompare(b.property))).toEqual([
       {
         property: "triggerConfig.owner",
         reason: "must be string (the config schema of GITHUB_STAR_ADDED_EVENT)",
