@@ -116,6 +116,23 @@ describe("TriggerInstance provider", () => {
     expect(await instancesOf(config)).toEqual([theirs]);
   });
 
+  it("after a lost enable response, never takes an instance older than the request (a look-up that lagged)", async () => {
+    const config = { owner: "octocat", repo: "lagging-look-up" };
+    const theirs = (await bed.inspect.enableTrigger(accountId, "GITHUB_STAR_ADDED_EVENT", config)).triggerId;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The first look-up does not see it yet (a lagging read), then the enable's answer is lost.
+    const spy = jest
+      .spyOn(ApiClient.prototype, "activeTriggers")
+      .mockImplementationOnce(async function* () {});
+    bed.loseNextResponse(ENABLE_ROUTE);
+    const error = await handlers
+      .create(inputs(config))
+      .catch((caught: unknown) => caught)
+      .finally(() => spy.mockRestore());
+    expect(String(error)).toContain(`already exists: ${theirs}`);
+    expect(await instancesOf(config)).toEqual([theirs]);
+  });
+
   it("keeps a created instance in state (enabled) when disabling it fails", async () => {
     const config = { owner: "octocat", repo: "partial" };
     bed.emulator.setFaults({ errorRate: 1, match: ["PATCH /api/v1/triggers/instance/:triggerId/status"] });
@@ -177,5 +194,14 @@ describe("TriggerWebhook provider", () => {
     const created = await handlers.create(inputs("https://ours.example.com/hook"));
     await handlers.delete(created.id, created.outs);
     expect(await bed.inspect.getCallbackUrl()).toEqual("https://before.example.com/hook");
+  });
+
+  it("hands the URL found first from a released webhook to its replacement (retain, delete first)", async () => {
+    await bed.inspect.setCallbackUrl("https://before.example.com/hook");
+    const retained = { ...inputs("https://ours.example.com/hook"), onDelete: "retain" as const };
+    const old = await handlers.create(retained);
+    await handlers.delete(old.id, old.outs);
+    const replacement = await handlers.create(retained);
+    expect(replacement.outs.priorUrl).toEqual("https://before.example.com/hook");
   });
 });
