@@ -39,8 +39,7 @@ describe("e2e: ConnectedAccount", () => {
       authConfig: { api_key: powerUpKey },
     });
     stack = await E2eStack.create("connected-account", api, {
-      config: { integrationId: connector.id, labels: '"ops"', entityId: "team-ops" },
-      secrets: { data: JSON.stringify({ token: userToken }) },
+      config: { integrationId: connector.id, labels: '"ops"', entityId: "team-ops", userToken },
     });
 
     runs.badInput = await stack.up();
