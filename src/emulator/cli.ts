@@ -1,6 +1,10 @@
 #!/usr/bin/env node
-/** integrations-emulator: serves the Trigger and Integration Management API locally. */
+/**
+ * integrations-emulator: serves the Trigger and Integration Management API locally (the default action),
+ * or, with `fire <instanceId>`, fires a trigger instance on an emulator that is already running.
+ */
 import { Command, InvalidArgumentError } from "commander";
+import { fireOnRunningEmulator } from "./fire-command";
 import { DEFAULT_HOST, DEFAULT_PORT, startEmulator } from "./start";
 import type { FaultSettings } from "./types";
 
@@ -39,8 +43,28 @@ interface CliOptions {
   rateLimit?: number;
   resetRate?: number;
   normaliseAuthConfig?: boolean;
+  fireEvery?: number;
   quiet?: boolean;
 }
+
+interface FireOptions {
+  url: string;
+  apiKey?: string;
+  payload?: Record<string, unknown>;
+}
+
+const jsonObject = (value: string): Record<string, unknown> => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new InvalidArgumentError("expected a JSON object");
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    throw new InvalidArgumentError("expected a JSON object");
+  }
+  return parsed as Record<string, unknown>;
+};
 
 const program = new Command("integrations-emulator")
   .description("Local emulator of the Trigger and Integration Management API")
@@ -61,15 +85,38 @@ const program = new Command("integrations-emulator")
     "--normalise-auth-config",
     "store authConfig as real servers do: add a default key, trim strings, sort lists",
   )
-  .option("--quiet", "no request log lines");
+  .option(
+    "--fire-every <seconds>",
+    "fire every enabled trigger instance every N seconds (a live feed to the callback URLs)",
+    number(0.01, 86_400),
+  )
+  .option("--quiet", "no request log lines")
+  // Options after `fire` are the subcommand's (its --api-key is one key, not the server's list).
+  .enablePositionalOptions()
+  .action(serve);
 
-async function main(): Promise<void> {
-  const options = program.parse().opts<CliOptions>();
-  const fromEnv = (process.env[API_KEYS_ENV] ?? "")
+program
+  .command("fire <instanceId>")
+  .description("fire a trigger instance on a running emulator: its event is delivered to the callback URL")
+  .option("--url <url>", "the running emulator", `http://${DEFAULT_HOST}:${DEFAULT_PORT}`)
+  .option("--api-key <key>", `the tenant's API key (default: the first of ${API_KEYS_ENV})`)
+  .option("--payload <json>", "the event data instead of the trigger's sample payload", jsonObject)
+  .action(async (instanceId: string, options: FireOptions) => {
+    const apiKey = options.apiKey ?? keysFromEnv()[0];
+    if (apiKey === undefined) throw new Error(`give --api-key or set ${API_KEYS_ENV}`);
+    const fired = await fireOnRunningEmulator(options.url, apiKey, instanceId, options.payload);
+    console.log(JSON.stringify(fired));
+  });
+
+function keysFromEnv(): string[] {
+  return (process.env[API_KEYS_ENV] ?? "")
     .split(",")
     .map((key) => key.trim())
     .filter((key) => key !== "");
-  const given = options.apiKey.length > 0 ? options.apiKey : fromEnv;
+}
+
+async function serve(options: CliOptions): Promise<void> {
+  const given = options.apiKey.length > 0 ? options.apiKey : keysFromEnv();
   const faults: Partial<FaultSettings> = {
     latencyMs: options.latency,
     jitterMs: options.jitter,
@@ -88,6 +135,7 @@ async function main(): Promise<void> {
     fixtures: options.fixtures,
     faults: Object.fromEntries(Object.entries(faults).filter(([, value]) => value !== undefined)),
     normaliseAuthConfig: options.normaliseAuthConfig ?? false,
+    fireEverySeconds: options.fireEvery,
     quiet: options.quiet ?? false,
   });
   console.log(`integrations-emulator listening on ${emulator.url}`);
@@ -112,7 +160,7 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => stop("SIGTERM"));
 }
 
-main().catch((error: unknown) => {
+program.parseAsync().catch((error: unknown) => {
   console.error(`integrations-emulator: ${(error as Error).message}`);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
-/** What every route module gets: the catalog, the store, the fault controller and the request log. */
+/** What every route module gets: the catalog, the store, the fault controller, the request log, the deliveries. */
 import type { FastifyRequest } from "fastify";
 import type { CatalogIndex } from "./catalog-index";
+import type { WebhookDeliveries } from "./delivery/deliveries";
 import type { FaultController, FaultDecision } from "./faults";
 import type { InMemoryRequestLog } from "./request-log";
 import type { Store, TenantStore } from "./store";
@@ -13,6 +14,8 @@ export interface EmulatorContext {
   apiKeys: readonly string[];
   /** Store authConfig as real servers do (a default key added, values normalised). */
   normaliseAuthConfig: boolean;
+  /** Fired events on their way to the callback URLs. */
+  deliveries: WebhookDeliveries;
 }
 
 declare module "fastify" {

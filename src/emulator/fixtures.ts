@@ -159,6 +159,8 @@ function tenantState(
       appName: integration.appName,
       status: "ACTIVE",
       data: item.data,
+      labels: [],
+      entityId: "default",
       createdAt: item.createdAt ?? at,
       updatedAt: item.createdAt ?? at,
     });
@@ -189,7 +191,8 @@ function tenantState(
       ...((triggerType ?? trigger?.type) ? { triggerType: triggerType ?? trigger?.type } : {}),
     });
   }
-  for (const [kind, records] of Object.entries(state)) {
+  const { integrations, connectedAccounts, activeTriggers, logs } = state;
+  for (const [kind, records] of Object.entries({ integrations, connectedAccounts, activeTriggers, logs })) {
     const ids = records.map((record: { id: string }) => record.id);
     if (new Set(ids).size !== ids.length) fail(`duplicate ids among ${kind}`);
   }

@@ -16,7 +16,7 @@ export interface OperationSpec {
   route: string;
   operationId: string;
   summary: string;
-  tag: "Apps" | "Integrations" | "Triggers" | "Connected accounts" | "Emulator";
+  tag: "Apps" | "Integrations" | "Triggers" | "Connected accounts" | "Client" | "Emulator";
   /** false: no x-api-key needed. */
   authenticated?: boolean;
   params?: z.ZodObject;
@@ -102,6 +102,59 @@ export const OPERATIONS: OperationSpec[] = [
     responses: { 200: output.triggerEnabled },
   },
   {
+    method: "patch",
+    route: "/api/v1/triggers/instance/:triggerId/status",
+    operationId: "switchTriggerInstanceStatus",
+    summary: "Switch trigger instance status",
+    tag: "Triggers",
+    params: input.triggerIdParams,
+    body: input.switchTriggerStatusBody,
+    responses: { 200: output.operationSucceeded },
+  },
+  {
+    method: "post",
+    route: "/api/v1/triggers/disable/:triggerInstanceId",
+    operationId: "disableTrigger",
+    summary: "Disable trigger (the same as switching its status to enabled: false)",
+    tag: "Triggers",
+    params: input.triggerInstanceIdParams,
+    responses: { 200: output.operationSucceeded },
+  },
+  {
+    method: "delete",
+    route: "/api/v1/triggers/instance/:triggerInstanceId",
+    operationId: "deleteTrigger",
+    summary: "Delete trigger instance",
+    tag: "Triggers",
+    params: input.triggerInstanceIdParams,
+    responses: { 200: output.rowsDeleted },
+  },
+  {
+    method: "post",
+    route: "/api/v1/triggers/set_callback_url",
+    operationId: "set_callback_url",
+    summary: "Set the callback URL every event is delivered to",
+    tag: "Triggers",
+    body: input.setCallbackUrlBody,
+    responses: { 200: output.operationSucceeded },
+  },
+  {
+    method: "get",
+    route: "/api/v1/triggers/callback_url",
+    operationId: "getWebhookURL",
+    summary: "Get the callback URL (left out while none is set)",
+    tag: "Triggers",
+    responses: { 200: output.callbackUrlView },
+  },
+  {
+    method: "get",
+    route: "/api/v1/client/auth/client_info",
+    operationId: "getUserInfo",
+    summary: "Client info: the callback URL as webhookURL and the webhookSecret that signs deliveries",
+    tag: "Client",
+    responses: { 200: output.clientInfoView },
+  },
+  {
     method: "get",
     route: "/api/v1/triggers/active_triggers",
     operationId: "getActiveTriggers",
@@ -136,6 +189,24 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Connected accounts",
     query: input.listConnectedAccountsQuery,
     responses: { 200: output.connectedAccountList },
+  },
+  {
+    method: "get",
+    route: "/api/v1/connectedAccounts/:connectedAccountId",
+    operationId: "getConnection",
+    summary: "Get single connection (no connection data)",
+    tag: "Connected accounts",
+    params: input.connectedAccountIdParams,
+    responses: { 200: output.connectedAccountDetailView },
+  },
+  {
+    method: "delete",
+    route: "/api/v1/connectedAccounts/:connectedAccountId",
+    operationId: "deleteConnection",
+    summary: "Delete connection (and its trigger instances)",
+    tag: "Connected accounts",
+    params: input.connectedAccountIdParams,
+    responses: { 200: output.rowsDeleted },
   },
   {
     method: "get",
@@ -200,11 +271,13 @@ export const OPERATIONS: OperationSpec[] = [
     method: "post",
     route: "/_emulator/trigger-instances/:id/fire",
     operationId: "emulatorFireTrigger",
-    summary: "Fire one of the caller's trigger instances (adds a trigger log entry)",
+    summary:
+      "Fire one of the caller's enabled trigger instances: delivered to the callback URL in the background " +
+      "(each attempt a trigger log entry), or logged as not delivered when none is set",
     tag: "Emulator",
     params: input.triggerInstanceParams,
     body: input.fireTriggerBody,
-    responses: { 200: output.triggerLogView },
+    responses: { 200: output.firedEvent },
   },
 ];
 

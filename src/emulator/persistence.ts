@@ -3,8 +3,8 @@
  * whole history:
  * - `<file>` is a snapshot of every tenant (written atomically: temp file in the same directory, fsync,
  *   rename, fsync of the directory), stamped with a generation number;
- * - `<file>.journal` holds one JSON line per change since that snapshot (a record created or replaced, a
- *   log entry appended), after a header line naming the generation it follows. A request's changes are
+ * - `<file>.journal` holds one JSON line per change since that snapshot (a record created, replaced or
+ *   removed, a log entry appended, the webhook settings replaced), after a header line naming the generation it follows. A request's changes are
  *   appended and fsynced before it is answered.
  * When the journal grows past the snapshot's size (and at least 1 MiB), a new snapshot is written and the
  * journal restarted: each stored byte is rewritten about once per doubling of the data, so writes cost
@@ -22,6 +22,7 @@ import {
   integrationRecordSchema,
   tenantStateSchema,
   triggerLogRecordSchema,
+  webhookSettingsSchema,
 } from "./records";
 import type { PersistedState, StoreChange } from "./store";
 
@@ -41,7 +42,13 @@ const journalLineSchema = z.intersection(
     z.object({ kind: z.literal("integration"), record: integrationRecordSchema }),
     z.object({ kind: z.literal("connectedAccount"), record: connectedAccountRecordSchema }),
     z.object({ kind: z.literal("activeTrigger"), record: activeTriggerRecordSchema }),
+    z.object({
+      kind: z.literal("removed"),
+      what: z.enum(["connectedAccount", "activeTrigger"]),
+      id: z.string().min(1),
+    }),
     z.object({ kind: z.literal("log"), record: triggerLogRecordSchema }),
+    z.object({ kind: z.literal("webhook"), record: webhookSettingsSchema }),
   ]),
 );
 type JournalLine = z.output<typeof journalLineSchema>;

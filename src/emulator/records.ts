@@ -41,8 +41,11 @@ export const connectedAccountRecordSchema = z.object({
   appId: z.string(),
   appName: z.string(),
   status: z.string(),
-  /** Connection parameters given on creation; reads omit the sensitive keys. */
+  /** Connection parameters given on creation (credentials): stored, never sent back. */
   data: jsonObject,
+  /** Defaults: data files written before these fields existed still load. */
+  labels: z.array(z.string()).default([]),
+  entityId: z.string().default("default"),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
@@ -74,14 +77,26 @@ export const triggerLogRecordSchema = z.object({
   triggerClientPayload: z.string().nullable(),
   triggerProviderPayload: z.string().nullable(),
   triggerType: z.enum(["poll", "webhook"]).optional(),
+  /** Set on the entries of a delivery to the callback URL: 1 for its first attempt, 2 for the first retry, ... */
+  deliveryAttempt: z.int().min(1).optional(),
 });
 export type TriggerLogRecord = z.output<typeof triggerLogRecordSchema>;
+
+/** The tenant's webhook settings: where events are delivered and the key that signs them. */
+export const webhookSettingsSchema = z.object({
+  callbackURL: z.string().optional(),
+  /** Generated once per tenant (start.ts) and kept: consumers verify deliveries with it. */
+  secret: z.string().optional(),
+});
+export type WebhookSettings = z.output<typeof webhookSettingsSchema>;
 
 export const tenantStateSchema = z.object({
   integrations: z.array(integrationRecordSchema),
   connectedAccounts: z.array(connectedAccountRecordSchema),
   activeTriggers: z.array(activeTriggerRecordSchema),
   logs: z.array(triggerLogRecordSchema),
+  /** Absent in data files written before webhooks existed. */
+  webhook: webhookSettingsSchema.default({}),
 });
 export type TenantState = z.output<typeof tenantStateSchema>;
 
@@ -90,4 +105,5 @@ export const emptyTenantState = (): TenantState => ({
   connectedAccounts: [],
   activeTriggers: [],
   logs: [],
+  webhook: {},
 });

@@ -144,9 +144,66 @@ export const triggerLogList = z
   .object({ data: z.array(triggerLogView), pageInfo: pageInfoView })
   .register(components, { id: "TriggerLogsResDTO" });
 
+/** TriggerResponseDTO of the enable upsert: `isNew` false when an equal instance was updated. */
 export const triggerEnabled = z
-  .object({ status: z.literal("success"), triggerId: z.string() })
+  .object({ status: z.literal("success"), triggerId: z.string(), isNew: z.boolean() })
   .register(components, { id: "TriggerResponseDTO" });
+
+/** TriggerResponseDTO of the status switch, disable and set_callback_url. */
+export const operationSucceeded = z
+  .object({ status: z.literal("success") })
+  .register(components, { id: "TriggerStatusResponseDTO" });
+
+/** WebhookURLResponseDTO: `callbackURL` is left out while none is set. */
+export const callbackUrlView = z
+  .object({ status: z.literal("success"), callbackURL: z.string().optional() })
+  .register(components, { id: "WebhookURLResponseDTO" });
+
+const dateTime = timestamp;
+
+/** ClientDTO: the tenant as a client; `webhookURL` is the callback URL, `webhookSecret` signs deliveries. */
+export const clientView = z
+  .object({
+    autoId: z.int(),
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+    webhookURL: z.string().optional(),
+    webhookSecret: z.string(),
+    triggersEnabled: z.boolean(),
+    plan: z.string(),
+    isNewWebhook: z.boolean(),
+  })
+  .register(components, { id: "ClientDTO" });
+
+/** ClientInfoAPIKeyResDTO, without the key itself (`key` and `apiKey` are a masked form of it). */
+export const clientApiKeyView = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    clientId: z.string(),
+    memberId: z.string(),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+    key: z.string(),
+    member: z.object({
+      id: z.string(),
+      orgId: z.string(),
+      name: z.string(),
+      role: z.string(),
+      createdAt: dateTime,
+      updatedAt: dateTime,
+    }),
+    lastUsed: dateTime,
+    apiKey: z.string(),
+  })
+  .register(components, { id: "ClientInfoAPIKeyResDTO" });
+
+export const clientInfoView = z
+  .object({ client: clientView, apiKey: clientApiKeyView })
+  .register(components, { id: "ClientInfoResDTO" });
 
 const memberView = z
   .object({
@@ -160,7 +217,7 @@ const memberView = z
   })
   .register(components, { id: "MemberInfoResDTO" });
 
-/** ConnectionParams: connection data with sensitive values omitted; credentials are never echoed. */
+/** ConnectionParams without `data` and `connectionParams`: credentials are never echoed. */
 export const connectedAccountView = z
   .object({
     id: z.string(),
@@ -168,11 +225,13 @@ export const connectedAccountView = z
     appId: z.string(),
     appName: z.string(),
     appUniqueId: z.string(),
+    /** The entityId (the document's deprecated name for it). */
+    clientUniqueUserId: z.string(),
     status: z.string(),
     isDisabled: z.boolean(),
     enabled: z.boolean(),
     invocationCount: z.int(),
-    data: jsonObject,
+    labels: z.array(z.string()),
     member: memberView,
     createdAt: timestamp,
     updatedAt: timestamp,
@@ -183,9 +242,41 @@ export const connectedAccountList = z
   .object({ items: z.array(connectedAccountView), totalPages: z.int(), page: z.int() })
   .register(components, { id: "GetConnectionsResponseDto" });
 
+/** `redirectUrl` only for OAuth schemes (status INITIATED). */
 export const connectedAccountCreated = z
-  .object({ connectionStatus: z.string().min(1), connectedAccountId: z.string().min(1) })
+  .object({
+    connectionStatus: z.enum(["ACTIVE", "INITIATED"]),
+    connectedAccountId: z.string().min(1),
+    redirectUrl: z.url().optional(),
+  })
   .register(components, { id: "InitiateConnectionResponse" });
+
+/** ConnectedAccountResponseDTO, plus its labels; no connection data. */
+export const connectedAccountDetailView = z
+  .object({
+    id: z.string(),
+    integrationId: z.string(),
+    appName: z.string(),
+    appUniqueId: z.string(),
+    entityId: z.string(),
+    /** Deprecated name of entityId, still required by the document. */
+    clientUniqueUserId: z.string(),
+    labels: z.array(z.string()),
+    status: z.enum(["INITIATED", "ACTIVE", "FAILED"]),
+    isDisabled: z.boolean(),
+    enabled: z.boolean(),
+    memberInfo: memberView,
+    /** Meta: the document's app-specific metadata; the emulator has none. */
+    meta: z.object({ app: jsonObject }),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .register(components, { id: "ConnectedAccountResponseDTO" });
+
+/** DeleteRowAPIDTO */
+export const rowsDeleted = z
+  .object({ status: z.literal("success"), count: z.int().min(0) })
+  .register(components, { id: "DeleteRowAPIDTO" });
 
 /** The flat error body of every failing response (contract decisions, "Authentication, errors, limits"). */
 export const errorResponse = z
@@ -203,6 +294,8 @@ export type AppItem = z.output<typeof appItem>;
 export type ConnectorView = z.output<typeof connectorView>;
 export type ConnectorListItem = z.output<typeof connectorListItem>;
 export type ConnectedAccountView = z.output<typeof connectedAccountView>;
+export type ConnectedAccountDetailView = z.output<typeof connectedAccountDetailView>;
+export type ClientInfoView = z.output<typeof clientInfoView>;
 export type ActiveTriggerView = z.output<typeof activeTriggerView>;
 export type TriggerLogView = z.output<typeof triggerLogView>;
 
@@ -241,6 +334,15 @@ export const requestLogView = z
     ),
   })
   .register(components, { id: "EmulatorRequestLog" });
+
+/** POST /_emulator/trigger-instances/{id}/fire (see FiredEvent in delivery/deliveries.ts). */
+export const firedEvent = z
+  .object({
+    eventId: z.string(),
+    logId: z.string(),
+    delivery: z.enum(["scheduled", "no_callback_url"]),
+  })
+  .register(components, { id: "EmulatorFiredEvent" });
 
 /** GET /openapi.json: this document (described loosely, as any OpenAPI document). */
 export const openApiDocumentView = z

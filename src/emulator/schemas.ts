@@ -115,19 +115,34 @@ export const listConnectedAccountsQuery = z.object({
   pageSize: perPage,
 });
 
-/** InitiateConnectionPayloadDto: `data` is required (it may be empty); the other fields are accepted, unused. */
+/**
+ * InitiateConnectionPayloadDto: `data` is required (it may be empty when the connector needs nothing);
+ * `userUuid` (deprecated) is accepted and unused.
+ */
 export const createConnectedAccountBody = z.object({
   integrationId: id,
   data: jsonObject,
-  labels: z.array(z.string()).optional(),
-  entityId: z.string().optional(),
-  redirectUri: z.string().optional(),
+  labels: z.array(z.string().max(MAX_NAME)).max(100).optional(),
+  entityId: z.string().min(1).max(MAX_NAME).optional(),
+  redirectUri: z.string().max(2048).optional(),
   userUuid: z.string().optional(),
 });
 
 export const enableTriggerParams = z.object({ connectedAccountId: id, triggerName: id });
 /** EnableTriggerBodyDTO: `triggerConfig` is required (it may be empty when the trigger needs nothing). */
 export const enableTriggerBody = z.object({ triggerConfig: jsonObject, verifyHost: z.string().optional() });
+
+export const triggerIdParams = z.object({ triggerId: id });
+export const triggerInstanceIdParams = z.object({ triggerInstanceId: id });
+/** SwitchTriggerStatusBodyDTO */
+export const switchTriggerStatusBody = z.object({ enabled: z.boolean() });
+
+/** SetCallbackUrlBodyDTO: where the tenant's events are delivered. */
+export const setCallbackUrlBody = z.object({
+  callbackURL: z.url({ protocol: /^https?$/, error: "must be an http or https URL" }).max(2048),
+});
+
+export const connectedAccountIdParams = z.object({ connectedAccountId: id });
 
 export const triggerInstanceParams = z.object({ id });
 export const fireTriggerBody = z.object({ payload: jsonObject.optional() }).optional();

@@ -19,7 +19,9 @@ import { registerEmulatorRoutes } from "./routes/emulator";
 import { registerIntegrationRoutes } from "./routes/integrations";
 import { registerOpenApiRoute } from "./routes/openapi";
 import { registerTriggerLogRoutes } from "./routes/trigger-logs";
+import { registerTriggerInstanceRoutes } from "./routes/trigger-instances";
 import { registerTriggerRoutes } from "./routes/triggers";
+import { registerWebhookRoutes } from "./routes/webhook";
 
 export interface ServerOptions {
   quiet: boolean;
@@ -160,7 +162,9 @@ export function buildServer(context: EmulatorContext, options: ServerOptions): F
 
   registerAppRoutes(app, context);
   registerTriggerRoutes(app, context);
+  registerTriggerInstanceRoutes(app, context);
   registerActiveTriggerRoutes(app, context);
+  registerWebhookRoutes(app, context);
   registerTriggerLogRoutes(app, context);
   registerIntegrationRoutes(app, context);
   registerConnectedAccountRoutes(app, context);

@@ -5,6 +5,8 @@ import { builtInCatalog } from "./catalog";
 import { CatalogIndex } from "./catalog-index";
 import { FaultController } from "./faults";
 import { fixturesToState, loadFixtures } from "./fixtures";
+import { DEFAULT_DELIVERY_SETTINGS, WebhookDeliveries } from "./delivery/deliveries";
+import { startLiveFeed } from "./delivery/live-feed";
 import { DataFileWriter, loadDataFile } from "./persistence";
 import { InMemoryRequestLog } from "./request-log";
 import { buildServer } from "./server";
@@ -15,8 +17,11 @@ export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = "127.0.0.1";
 
 export const generateApiKey = (): string => `emu_${randomBytes(18).toString("base64url")}`;
+/** 32 URL-safe characters: used as is (as ASCII bytes) as the HMAC key of deliveries. */
+const generateWebhookSecret = (): string => randomBytes(24).toString("base64url");
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  checkDeliveryOptions(options);
   const fixtures = options.fixtures === undefined ? undefined : loadFixtures(options.fixtures);
   const apiKeys = resolveApiKeys(options.apiKeys, fixtures ? Object.keys(fixtures.tenants) : []);
   const catalog = new CatalogIndex(options.catalog ?? builtInCatalog);
@@ -33,9 +38,23 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   );
   if (options.dataFile !== undefined) {
     writer = new DataFileWriter(options.dataFile, () => store.snapshot(), saved);
-    await writer.flush();
   }
+  // Made once per tenant and kept (the writer records it): consumers verify deliveries with it.
+  for (const tenant of store.configuredTenants()) {
+    if (tenant.webhookSettings().secret === undefined) {
+      tenant.updateWebhookSettings({ secret: generateWebhookSecret() });
+    }
+  }
+  await writer?.flush();
   const persist = () => writer?.flush() ?? Promise.resolve();
+  const deliveries = new WebhookDeliveries(
+    catalog,
+    {
+      retryDelaysMs: options.deliveryRetryDelaysMs ?? DEFAULT_DELIVERY_SETTINGS.retryDelaysMs,
+      timeoutMs: options.deliveryTimeoutMs ?? DEFAULT_DELIVERY_SETTINGS.timeoutMs,
+    },
+    persist,
+  );
   const faults = new FaultController(options.faults);
   const requestLog = new InMemoryRequestLog();
   const app = buildServer(
@@ -46,10 +65,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       requestLog,
       apiKeys,
       normaliseAuthConfig: options.normaliseAuthConfig ?? false,
+      deliveries,
     },
     { quiet: options.quiet ?? true, persist, observeResponse: options.observeResponse },
   );
   await app.listen({ port: options.port ?? DEFAULT_PORT, host: options.host ?? DEFAULT_HOST });
+  const stopLiveFeed =
+    options.fireEverySeconds === undefined
+      ? () => undefined
+      : startLiveFeed(store.configuredTenants(), deliveries, options.fireEverySeconds);
 
   let closing: Promise<void> | undefined;
   return {
@@ -61,10 +85,30 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     setFaults: (patch) => void faults.set(patch),
     clearFaults: () => void faults.clear(),
     close: () => {
-      closing ??= app.close().then(() => writer?.close());
+      if (!closing) {
+        stopLiveFeed();
+        // Pending deliveries stop first: they write log entries, which the writer then flushes.
+        closing = deliveries
+          .close()
+          .then(() => app.close())
+          .then(() => writer?.close());
+      }
       return closing;
     },
   };
+}
+
+function checkDeliveryOptions(options: EmulatorOptions): void {
+  const { fireEverySeconds, deliveryTimeoutMs, deliveryRetryDelaysMs } = options;
+  if (fireEverySeconds !== undefined && !(fireEverySeconds > 0 && Number.isFinite(fireEverySeconds))) {
+    throw new Error("fireEverySeconds must be a number of seconds above 0");
+  }
+  if (deliveryTimeoutMs !== undefined && !(deliveryTimeoutMs > 0 && Number.isFinite(deliveryTimeoutMs))) {
+    throw new Error("deliveryTimeoutMs must be a number of milliseconds above 0");
+  }
+  if (deliveryRetryDelaysMs?.some((delay) => !(delay >= 0 && Number.isFinite(delay)))) {
+    throw new Error("deliveryRetryDelaysMs must be a list of milliseconds, each 0 or more");
+  }
 }
 
 function resolveApiKeys(given: string[] | undefined, fromFixtures: string[]): string[] {

@@ -11,6 +11,7 @@ import {
   type IntegrationRecord,
   type TenantState,
   type TriggerLogRecord,
+  type WebhookSettings,
 } from "./records";
 
 export const newId = (): string => randomUUID();
@@ -25,12 +26,18 @@ export const tenantIdOf = (apiKey: string): string => createHash("sha256").updat
  */
 export const MAX_LOGS_PER_TENANT = 10_000;
 
-/** One write to a tenant's data: a record created or replaced (by id), or a log entry appended. */
+/**
+ * One write to a tenant's data: a record created or replaced (by id), a connected account or trigger
+ * instance removed (they have no soft delete on the wire), a log entry appended, or the webhook settings
+ * replaced.
+ */
 export type StoreChange =
   | { kind: "integration"; record: IntegrationRecord }
   | { kind: "connectedAccount"; record: ConnectedAccountRecord }
   | { kind: "activeTrigger"; record: ActiveTriggerRecord }
-  | { kind: "log"; record: TriggerLogRecord };
+  | { kind: "removed"; what: "connectedAccount" | "activeTrigger"; id: string }
+  | { kind: "log"; record: TriggerLogRecord }
+  | { kind: "webhook"; record: WebhookSettings };
 
 export class TenantStore {
   private readonly integrations = new Map<string, IntegrationRecord>();
@@ -45,6 +52,7 @@ export class TenantStore {
   private newestFirst: TriggerLogRecord[] | undefined;
   /** How many times each trigger fired, dropped log entries included. */
   private readonly counts = new Map<string, number>();
+  private webhook: WebhookSettings;
   private changes = 0;
 
   constructor(
@@ -57,6 +65,7 @@ export class TenantStore {
     for (const record of state.integrations) this.setIntegration(record);
     for (const record of state.connectedAccounts) this.accounts.set(record.id, record);
     for (const record of state.activeTriggers) this.triggers.set(record.id, record);
+    this.webhook = state.webhook;
     this.logs = [...state.logs].sort((a, b) =>
       a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0,
     );
@@ -76,6 +85,7 @@ export class TenantStore {
       connectedAccounts: [...this.accounts.values()],
       activeTriggers: [...this.triggers.values()],
       logs: [...this.logs],
+      webhook: this.webhook,
     };
   }
 
@@ -137,6 +147,14 @@ export class TenantStore {
     return record;
   }
 
+  /** Removes the account and, as the service does, every trigger instance of it. */
+  removeConnectedAccount(id: string): void {
+    for (const instance of this.triggers.values()) {
+      if (instance.connectionId === id) this.removeActiveTrigger(instance.id);
+    }
+    this.write({ kind: "removed", what: "connectedAccount", id });
+  }
+
   listActiveTriggers(): ActiveTriggerRecord[] {
     return [...this.triggers.values()];
   }
@@ -148,6 +166,31 @@ export class TenantStore {
   addActiveTrigger(record: ActiveTriggerRecord): ActiveTriggerRecord {
     this.write({ kind: "activeTrigger", record });
     return record;
+  }
+
+  updateActiveTrigger(
+    id: string,
+    changes: Partial<Pick<ActiveTriggerRecord, "triggerConfig" | "disabledAt" | "disabledReason">>,
+  ): ActiveTriggerRecord {
+    const current = this.triggers.get(id);
+    if (!current) throw new Error(`updateActiveTrigger: no record ${id}`);
+    const updated = { ...current, ...changes, updatedAt: now() };
+    this.write({ kind: "activeTrigger", record: updated });
+    return updated;
+  }
+
+  removeActiveTrigger(id: string): void {
+    this.write({ kind: "removed", what: "activeTrigger", id });
+  }
+
+  webhookSettings(): WebhookSettings {
+    return this.webhook;
+  }
+
+  updateWebhookSettings(changes: Partial<WebhookSettings>): WebhookSettings {
+    const updated = { ...this.webhook, ...changes };
+    this.write({ kind: "webhook", record: updated });
+    return updated;
   }
 
   /** Newest first (by createdAt, then by order of arrival): the kept entries. */
@@ -183,8 +226,14 @@ export class TenantStore {
       case "activeTrigger":
         this.triggers.set(change.record.id, change.record);
         return;
+      case "removed":
+        (change.what === "connectedAccount" ? this.accounts : this.triggers).delete(change.id);
+        return;
       case "log":
         this.appendLog(change.record);
+        return;
+      case "webhook":
+        this.webhook = change.record;
         return;
     }
   }
@@ -217,8 +266,9 @@ export class TenantStore {
     this.trimLogs();
   }
 
+  /** A delivery's retries are the same event: only its first attempt counts. */
   private countFired(log: TriggerLogRecord): void {
-    if (log.triggerName !== null)
+    if (log.triggerName !== null && (log.deliveryAttempt ?? 1) === 1)
       this.counts.set(log.triggerName, (this.counts.get(log.triggerName) ?? 0) + 1);
   }
 
@@ -268,6 +318,11 @@ export class Store {
     this.dormant = saved;
     this.dormantCounts = counts;
     this.replayJournal(journal);
+  }
+
+  /** The tenants of the configured API keys, in their order. */
+  configuredTenants(): readonly TenantStore[] {
+    return this.tenants;
   }
 
   tenant(index: number): TenantStore {

@@ -71,6 +71,15 @@ export interface EmulatorOptions {
    */
   normaliseAuthConfig?: boolean;
   /**
+   * Waits before each retry of a failed event delivery, in ms (default [500, 1000, 2000, 4000]); the list
+   * also bounds the attempts: one more than its length.
+   */
+  deliveryRetryDelaysMs?: number[];
+  /** How long one delivery attempt waits for the callback URL to answer, in ms (default 5000). */
+  deliveryTimeoutMs?: number;
+  /** Fire every enabled trigger instance of every tenant every N seconds (a live feed); default off. */
+  fireEverySeconds?: number;
+  /**
    * Called with every response the emulator sends (conformance checks against GET /openapi.json).
    * Sees bodies as sent: secrets are already omitted there.
    */

@@ -6,7 +6,13 @@ import { createHash } from "node:crypto";
 import { omitSecrets, type CatalogIndex } from "./catalog-index";
 import type { CatalogApp } from "./catalog/types";
 import type { ConnectedAccountRecord, IntegrationRecord } from "./records";
-import type { AppItem, ConnectedAccountView, ConnectorListItem, ConnectorView } from "./response-schemas";
+import type {
+  AppItem,
+  ConnectedAccountDetailView,
+  ConnectedAccountView,
+  ConnectorListItem,
+  ConnectorView,
+} from "./response-schemas";
 
 /** The catalog has no history: every app shows this as its creation and last change. */
 const CATALOG_PUBLISHED_AT = "2024-12-01T00:00:00.000Z";
@@ -60,25 +66,47 @@ export function integrationSummary(record: IntegrationRecord): ConnectorListItem
   };
 }
 
+/** An item of GET /api/v1/connectedAccounts; the connection data (credentials) is never sent. */
 export function connectedAccountView(
-  catalog: CatalogIndex,
   account: ConnectedAccountRecord,
-  integration: IntegrationRecord | undefined,
   clientId: string,
 ): ConnectedAccountView {
-  const secret = catalog.secretKeys(account.appId, integration?.authScheme ?? "");
   return {
     id: account.id,
     integrationId: account.integrationId,
     appId: account.appId,
     appName: account.appName,
     appUniqueId: account.appName,
+    clientUniqueUserId: account.entityId,
     status: account.status,
     isDisabled: false,
     enabled: true,
     invocationCount: 0,
-    data: omitSecrets(account.data, secret),
+    labels: [...account.labels],
     member: memberOf(clientId),
+    createdAt: account.createdAt,
+    updatedAt: account.updatedAt,
+  };
+}
+
+/** GET /api/v1/connectedAccounts/{id} (ConnectedAccountResponseDTO); no connection data either. */
+export function connectedAccountDetailView(
+  account: ConnectedAccountRecord,
+  clientId: string,
+): ConnectedAccountDetailView {
+  return {
+    id: account.id,
+    integrationId: account.integrationId,
+    appName: account.appName,
+    appUniqueId: account.appName,
+    entityId: account.entityId,
+    clientUniqueUserId: account.entityId,
+    labels: [...account.labels],
+    status: account.status as ConnectedAccountDetailView["status"],
+    isDisabled: false,
+    enabled: true,
+    memberInfo: memberOf(clientId),
+    meta: { app: {} },
     createdAt: account.createdAt,
     updatedAt: account.updatedAt,
   };

@@ -108,7 +108,9 @@ describe("methods", () => {
       integrationId: connector.id,
       data: { login: "octo" },
     });
-    expect(account.connectionStatus).toBe("ACTIVE");
+    // An OAuth connector's account waits for a person to open the redirect URL.
+    expect(account.connectionStatus).toBe("INITIATED");
+    expect(account.redirectUrl).toMatch(/^http:\/\//);
     const accounts = await collect(client.listConnectedAccounts({ integrationId: connector.id }));
     expect(accounts.map((item) => item.id)).toEqual([account.connectedAccountId]);
 
@@ -138,6 +140,61 @@ describe("methods", () => {
         triggerName: "GITHUB_STAR_ADDED_EVENT",
       }),
     ]);
+  });
+});
+
+describe("trigger instances, accounts and the callback URL", () => {
+  it("reads, disables and deletes an instance and its account; sets and reads the callback URL", async () => {
+    const connector = await client.createIntegration({
+      name: uniqueName("gh-token"),
+      appName: "github",
+      authScheme: "BEARER_TOKEN",
+      authConfig: { token: "a-token" },
+      forceNewIntegration: true,
+    });
+    const { connectedAccountId } = await client.createConnectedAccount({
+      integrationId: connector.id,
+      entityId: "team-a",
+      labels: ["ops"],
+    });
+    expect(await client.getConnectedAccount(connectedAccountId)).toMatchObject({
+      id: connectedAccountId,
+      status: "ACTIVE",
+      entityId: "team-a",
+    });
+    const config = { owner: "octo", repo: "hello" };
+    const { triggerId, isNew } = await client.enableTrigger(
+      connectedAccountId,
+      "GITHUB_STAR_ADDED_EVENT",
+      config,
+    );
+    expect(isNew).toBe(true);
+    expect((await client.enableTrigger(connectedAccountId, "GITHUB_STAR_ADDED_EVENT", config)).isNew).toBe(
+      false,
+    );
+
+    await client.setTriggerInstanceEnabled(triggerId, false);
+    expect(await client.getTriggerInstance(triggerId)).toMatchObject({
+      id: triggerId,
+      disabledAt: expect.any(String),
+    });
+    await client.deleteTriggerInstance(triggerId);
+    expect(await client.getTriggerInstance(triggerId)).toBeUndefined();
+    await expect(client.deleteTriggerInstance(triggerId)).rejects.toBeInstanceOf(NotFoundError);
+
+    await client.deleteConnectedAccount(connectedAccountId);
+    await expect(client.getConnectedAccount(connectedAccountId)).rejects.toBeInstanceOf(NotFoundError);
+
+    await client.setCallbackUrl("https://hooks.example.com/a");
+    expect(await client.getCallbackUrl()).toBe("https://hooks.example.com/a");
+    const settings = await client.getWebhookSettings();
+    expect(settings).toEqual({
+      webhookURL: "https://hooks.example.com/a",
+      webhookSecret: expect.any(String),
+    });
+    await expect(client.setCallbackUrl("ftp://hooks.example.com")).rejects.toThrow(
+      "callbackURL: must be an http(s) URL",
+    );
   });
 });
 

@@ -3,7 +3,7 @@ import type { E2eApi } from "./support/e2e-api";
 import { E2eStack } from "./support/e2e-stack";
 import type { RecordedRun } from "./support/e2e-stack";
 import { expectNoLeaksAndSmallProviders } from "./support/leak-checks";
-import { driftOf, opsOf, requestsOf, succeeded, textOf, writesOf } from "./support/steps";
+import { driftOf, opsOf, requestsOf, stepOf, succeeded, textOf, writesOf } from "./support/steps";
 
 const TRIGGER_WEBHOOK_TYPE = "pulumi-nodejs:dynamic/integrations:TriggerWebhook";
 const CLIENT_INFO = "GET /api/v1/client/auth/client_info";
@@ -48,7 +48,7 @@ describe("e2e: TriggerWebhook", () => {
     runs.repair = succeeded(await stack.up());
     remote.repaired = await api.client.getCallbackUrl();
 
-    runs.replace = succeeded(await stack.up({ replace: ["events"] }));
+    runs.replace = succeeded(await stack.up({ replace: [stepOf(runs.create, "events", "create").urn] }));
     remote.replaced = await api.client.getCallbackUrl();
 
     runs.destroy = succeeded(await stack.destroy());

@@ -2,6 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { startReceiver, waitFor } from "./receiver";
 
 const ROOT = path.resolve(__dirname, "../..");
 const CLI = ["-r", "ts-node/register/transpile-only", "src/emulator/cli.ts"];
@@ -50,12 +51,14 @@ async function startCli(args: string[], env: Record<string, string> = {}): Promi
   return { child, url, stdout: () => stdout, exited };
 }
 
-async function runCli(args: string[]): Promise<{ code: number | null; stderr: string }> {
+async function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT });
+  let stdout = "";
   let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
   child.stderr.on("data", (chunk) => (stderr += chunk));
   const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-  return { code, stderr };
+  return { code, stdout, stderr };
 }
 
 const get = (url: string, apiKey: string) =>
@@ -142,6 +145,68 @@ describe("integrations-emulator CLI", () => {
     expect(read.status).toBe(200);
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
+  });
+
+  it("fire <instanceId> fires on a running emulator; --fire-every feeds every enabled instance", async () => {
+    const hook = await startReceiver([200]);
+    const cli = await startCli(["--api-key", "fire-key", "--fire-every", "0.3", "--quiet"]);
+    try {
+      const json = { "x-api-key": "fire-key", "content-type": "application/json" };
+      const post = async (route: string, body: unknown) =>
+        (
+          await fetch(`${cli.url}${route}`, { method: "POST", headers: json, body: JSON.stringify(body) })
+        ).json();
+      const { id: integrationId } = (await post("/api/v1/integrations", {
+        name: "hn",
+        appName: "hackernews",
+        authScheme: "NO_AUTH",
+      })) as { id: string };
+      const { connectedAccountId } = (await post("/api/v1/connectedAccounts", {
+        integrationId,
+        data: {},
+      })) as {
+        connectedAccountId: string;
+      };
+      const { triggerId } = (await post(
+        `/api/v1/triggers/enable/${connectedAccountId}/HACKERNEWS_NEW_SHOW_HN`,
+        {
+          triggerConfig: {},
+        },
+      )) as { triggerId: string };
+      await post("/api/v1/triggers/set_callback_url", { callbackURL: hook.url });
+      await waitFor("the live feed", () => hook.received.length >= 2, 30_000);
+
+      const fired = await runCli([
+        "fire",
+        triggerId,
+        "--url",
+        cli.url,
+        "--api-key",
+        "fire-key",
+        "--payload",
+        '{"n":1}',
+      ]);
+      expect(fired.stderr).toBe("");
+      expect(fired.code).toBe(0);
+      const { eventId } = JSON.parse(fired.stdout) as { eventId: string };
+      await waitFor("the fired event", () =>
+        hook.received.some((got) => got.headers["webhook-id"] === eventId),
+      );
+      const delivered = hook.received.find((got) => got.headers["webhook-id"] === eventId);
+      expect(JSON.parse(delivered?.body ?? "{}").data).toEqual({
+        n: 1,
+        connection_id: connectedAccountId,
+        trigger_id: triggerId,
+      });
+
+      const unknown = await runCli(["fire", "nope", "--url", cli.url, "--api-key", "fire-key"]);
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain("the emulator answered 404: Trigger instance nope not found");
+    } finally {
+      await hook.close();
+    }
+    cli.child.kill("SIGTERM");
+    expect(await cli.exited).toBe(0);
   });
 
   it("rejects invalid flags with a message and a non-zero exit", async () => {

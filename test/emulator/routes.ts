@@ -16,6 +16,34 @@ export const API_ROUTES: { method: string; pattern: string; path: string }[] = [
     pattern: "/api/v1/triggers/enable/:connectedAccountId/:triggerName",
     path: "/api/v1/triggers/enable/acc/GITHUB_STAR_ADDED_EVENT",
   },
+  {
+    method: "PATCH",
+    pattern: "/api/v1/triggers/instance/:triggerId/status",
+    path: "/api/v1/triggers/instance/some-id/status",
+  },
+  {
+    method: "POST",
+    pattern: "/api/v1/triggers/disable/:triggerInstanceId",
+    path: "/api/v1/triggers/disable/some-id",
+  },
+  {
+    method: "DELETE",
+    pattern: "/api/v1/triggers/instance/:triggerInstanceId",
+    path: "/api/v1/triggers/instance/some-id",
+  },
+  { method: "POST", pattern: "/api/v1/triggers/set_callback_url", path: "/api/v1/triggers/set_callback_url" },
+  { method: "GET", pattern: "/api/v1/triggers/callback_url", path: "/api/v1/triggers/callback_url" },
+  { method: "GET", pattern: "/api/v1/client/auth/client_info", path: "/api/v1/client/auth/client_info" },
+  {
+    method: "GET",
+    pattern: "/api/v1/connectedAccounts/:connectedAccountId",
+    path: "/api/v1/connectedAccounts/some-id",
+  },
+  {
+    method: "DELETE",
+    pattern: "/api/v1/connectedAccounts/:connectedAccountId",
+    path: "/api/v1/connectedAccounts/some-id",
+  },
 ];
 
 export const EMULATOR_ROUTES: { method: string; path: string }[] = [

@@ -151,12 +151,15 @@ describe("GET /api/v1/triggers", () => {
 });
 
 describe("connected accounts", () => {
-  it("POST returns ACTIVE with an id; GET lists them paginated with secrets omitted", async () => {
+  it("POST returns the new account's id; GET lists them paginated without their data", async () => {
     const created = await call(emulator, "POST", "/api/v1/connectedAccounts", {
       body: { integrationId: githubIntegration, data: { subdomain: "acme", password: "hunter2" } },
     });
     expect(created.status).toBe(200);
-    expect(created.body).toEqual({ connectionStatus: "ACTIVE", connectedAccountId: expect.any(String) });
+    expect(created.body).toMatchObject({
+      connectionStatus: "INITIATED",
+      connectedAccountId: expect.any(String),
+    });
     const list = await call(emulator, "GET", `/api/v1/connectedAccounts?integrationId=${githubIntegration}`);
     expect(list.status).toBe(200);
     expect(list.body).toMatchObject({ page: 1, totalPages: 1 });
@@ -166,10 +169,11 @@ describe("connected accounts", () => {
     expect(item).toMatchObject({
       integrationId: githubIntegration,
       appName: "github",
-      status: "ACTIVE",
-      data: { subdomain: "acme" },
+      status: "INITIATED",
     });
+    expect(item).not.toHaveProperty("data");
     expect(list.text).not.toContain("hunter2");
+    expect(list.text).not.toContain("acme");
   });
 
   it("400s for a disabled or deleted integration and 404s an unknown one", async () => {
@@ -220,7 +224,7 @@ describe("trigger instances, firing and logs", () => {
       body: { triggerConfig: { owner: "octo", repo: "hello" } },
     });
     expect(enabled.status).toBe(200);
-    expect(enabled.body).toEqual({ status: "success", triggerId: expect.any(String) });
+    expect(enabled.body).toEqual({ status: "success", triggerId: expect.any(String), isNew: true });
     const triggerId = enabled.body.triggerId;
 
     const active = await call(own, "GET", "/api/v1/triggers/active_triggers");
@@ -243,28 +247,43 @@ describe("trigger instances, firing and logs", () => {
     const first = await call(own, "POST", `/_emulator/trigger-instances/${triggerId}/fire`, {
       body: { payload: { n: 1 } },
     });
+    // No callback URL is set: each firing is one log entry saying it was not delivered.
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({
-      id: expect.any(String),
-      clientId: expect.any(String),
-      connectionId: accountId,
-      appKey: "github",
-      triggerName: "GITHUB_STAR_ADDED_EVENT",
-      triggerClientPayload: JSON.stringify({ n: 1 }),
-      errorTrigger: null,
-      triggerClientError: null,
-      triggerType: expect.stringMatching(/^(poll|webhook)$/),
+    expect(first.body).toEqual({
+      eventId: expect.stringMatching(/^msg_/),
+      logId: expect.any(String),
+      delivery: "no_callback_url",
     });
     const second = await call(own, "POST", `/_emulator/trigger-instances/${triggerId}/fire`);
     expect(second.status).toBe(200);
-    expect(JSON.parse(second.body.triggerClientPayload)).toEqual(
-      builtInCatalog.triggers.find((t) => t.name === "GITHUB_STAR_ADDED_EVENT")?.payload,
-    );
 
     const logs = await call(own, "GET", "/api/v1/triggers/logs");
     expect(logs.status).toBe(200);
     expect(logs.body.pageInfo).toEqual({ currentPage: 1, perPage: 10, totalPages: 1 });
-    expect(logs.body.data.map((log: { id: string }) => log.id)).toEqual([second.body.id, first.body.id]);
+    expect(logs.body.data.map((log: { id: string }) => log.id)).toEqual([
+      second.body.logId,
+      first.body.logId,
+    ]);
+    const [secondLog, firstLog] = logs.body.data;
+    expect(firstLog).toMatchObject({
+      clientId: expect.any(String),
+      connectionId: accountId,
+      appKey: "github",
+      triggerName: "GITHUB_STAR_ADDED_EVENT",
+      triggerProviderPayload: JSON.stringify({ n: 1 }),
+      errorTrigger: null,
+      triggerClientError: expect.stringContaining("no callback URL"),
+      triggerType: expect.stringMatching(/^(poll|webhook)$/),
+    });
+    // The body that would have been sent: the given payload replaces the trigger's sample.
+    expect(JSON.parse(firstLog.triggerClientPayload).data).toEqual({
+      n: 1,
+      connection_id: accountId,
+      trigger_id: triggerId,
+    });
+    expect(JSON.parse(secondLog.triggerProviderPayload)).toEqual(
+      builtInCatalog.triggers.find((t) => t.name === "GITHUB_STAR_ADDED_EVENT")?.payload,
+    );
 
     const triggers = await call(own, "GET", "/api/v1/triggers?triggerIds=GITHUB_STAR_ADDED_EVENT");
     expect(triggers.body[0].count).toBe(2);

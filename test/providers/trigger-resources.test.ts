@@ -62,7 +62,7 @@ describe("TriggerInstance provider", () => {
 
   it("checks triggerConfig against the trigger's schema: every failing key, by name", async () => {
     const checked = await handlers.check({}, { ...inputs({ owner: 42 }), enabled: undefined });
-    expect(checked.failures).toEqual([
+    expect([...checked.failures].sort((a, b) => a.property.localeCompare(b.property))).toEqual([
       {
         property: "triggerConfig.owner",
         reason: "must be string (the config schema of GITHUB_STAR_ADDED_EVENT)",
@@ -112,6 +112,23 @@ describe("TriggerInstance provider", () => {
       .catch((caught: unknown) => caught)
       .finally(() => spy.mockRestore());
     expect(theirs).not.toEqual("");
+    expect(String(error)).toContain(`already exists: ${theirs}`);
+    expect(await instancesOf(config)).toEqual([theirs]);
+  });
+
+  it("after a lost enable response, never takes an instance older than the request (a look-up that lagged)", async () => {
+    const config = { owner: "octocat", repo: "lagging-look-up" };
+    const theirs = (await bed.inspect.enableTrigger(accountId, "GITHUB_STAR_ADDED_EVENT", config)).triggerId;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The first look-up does not see it yet (a lagging read), then the enable's answer is lost.
+    const spy = jest
+      .spyOn(ApiClient.prototype, "activeTriggers")
+      .mockImplementationOnce(async function* () {});
+    bed.loseNextResponse(ENABLE_ROUTE);
+    const error = await handlers
+      .create(inputs(config))
+      .catch((caught: unknown) => caught)
+      .finally(() => spy.mockRestore());
     expect(String(error)).toContain(`already exists: ${theirs}`);
     expect(await instancesOf(config)).toEqual([theirs]);
   });
@@ -177,5 +194,14 @@ describe("TriggerWebhook provider", () => {
     const created = await handlers.create(inputs("https://ours.example.com/hook"));
     await handlers.delete(created.id, created.outs);
     expect(await bed.inspect.getCallbackUrl()).toEqual("https://before.example.com/hook");
+  });
+
+  it("hands the URL found first from a released webhook to its replacement (retain, delete first)", async () => {
+    await bed.inspect.setCallbackUrl("https://before.example.com/hook");
+    const retained = { ...inputs("https://ours.example.com/hook"), onDelete: "retain" as const };
+    const old = await handlers.create(retained);
+    await handlers.delete(old.id, old.outs);
+    const replacement = await handlers.create(retained);
+    expect(replacement.outs.priorUrl).toEqual("https://before.example.com/hook");
   });
 });

@@ -1,9 +1,8 @@
-/** Test-only routes under /_emulator: health, fault settings, the request log and firing a trigger. */
+/** Test-only routes under /_emulator: health, fault settings, the request log and firing a trigger instance. */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { tenantOf, type EmulatorContext } from "../context";
 import { badRequest, notFound } from "../errors";
 import { fireTriggerBody, parseInput, triggerInstanceParams } from "../schemas";
-import { newId, now } from "../store";
 
 export function registerEmulatorRoutes(app: FastifyInstance, context: EmulatorContext): void {
   app.get("/_emulator/health", async () => ({ status: "ok" }));
@@ -21,6 +20,7 @@ export function registerEmulatorRoutes(app: FastifyInstance, context: EmulatorCo
     return reply.code(204).send();
   });
 
+  /** Delivers the event to the callback URL in the background; the answer says where to find its log. */
   app.post("/_emulator/trigger-instances/:id/fire", async (request) => {
     const { id } = parseInput(triggerInstanceParams, request.params, "path");
     const body = parseInput(fireTriggerBody, request.body, "body");
@@ -28,21 +28,7 @@ export function registerEmulatorRoutes(app: FastifyInstance, context: EmulatorCo
     const instance = tenant.getActiveTrigger(id);
     if (!instance) throw notFound(`Trigger instance ${id} not found`);
     if (instance.disabledAt !== null) throw badRequest(`Trigger instance ${id} is disabled`);
-    const trigger = context.catalog.trigger(instance.triggerName);
-    const payload = JSON.stringify(body?.payload ?? trigger?.payload ?? {});
-    return tenant.addLog({
-      id: newId(),
-      clientId: tenant.clientId,
-      connectionId: instance.connectionId,
-      appKey: trigger?.appKey ?? tenant.getConnectedAccount(instance.connectionId)?.appName ?? "",
-      createdAt: now(),
-      triggerName: instance.triggerName,
-      errorTrigger: null,
-      triggerClientError: null,
-      triggerClientPayload: payload,
-      triggerProviderPayload: payload,
-      triggerType: trigger?.type,
-    });
+    return context.deliveries.fire(tenant, instance, body?.payload);
   });
 }
 

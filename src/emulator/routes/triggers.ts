@@ -1,14 +1,17 @@
-/** GET /api/v1/triggers (the catalog's triggers, filtered) and POST /api/v1/triggers/enable/... */
+/** GET /api/v1/triggers (the catalog's triggers, filtered) and POST /api/v1/triggers/enable/... (upsert) */
+import { isDeepStrictEqual } from "node:util";
 import type { FastifyInstance } from "fastify";
 import { tenantOf, type EmulatorContext } from "../context";
 import { badRequest, notFound } from "../errors";
 import { enableTriggerBody, enableTriggerParams, listTriggersQuery, parseInput } from "../schemas";
 import { CatalogAnswerCache } from "../catalog-answers";
 import { newId, now, type TenantStore } from "../store";
+import { TriggerConfigValidator } from "../trigger-config-validation";
 
 export function registerTriggerRoutes(app: FastifyInstance, context: EmulatorContext): void {
   const { catalog } = context;
   const answers = new CatalogAnswerCache();
+  const configValidator = new TriggerConfigValidator();
 
   /** The app names of the given connected accounts / integrations of this tenant (unknown ids add none). */
   function appsOfAccounts(tenant: TenantStore, ids: string[]): Set<string> {
@@ -46,6 +49,10 @@ export function registerTriggerRoutes(app: FastifyInstance, context: EmulatorCon
       .map((trigger) => ({ ...trigger, count: counts.get(trigger.name) ?? 0 }));
   }
 
+  /**
+   * An upsert, as the service's: an instance of the same account, trigger and config is updated (and
+   * enabled again) rather than doubled; `isNew` says which happened.
+   */
   app.post("/api/v1/triggers/enable/:connectedAccountId/:triggerName", async (request) => {
     const { connectedAccountId, triggerName } = parseInput(enableTriggerParams, request.params, "path");
     const body = parseInput(enableTriggerBody, request.body, "body");
@@ -58,11 +65,22 @@ export function registerTriggerRoutes(app: FastifyInstance, context: EmulatorCon
       throw badRequest(`Trigger ${triggerName} belongs to ${trigger.appName}, not to ${account.appName}`);
     }
     const { triggerConfig } = body;
-    const missing = trigger.config.required.filter((key) => triggerConfig[key] === undefined);
-    if (missing.length > 0) {
-      throw badRequest(`triggerConfig is missing required fields: ${missing.join(", ")}`, {
-        missingFields: missing,
-      });
+    const issues = configValidator.issues(trigger, triggerConfig);
+    if (issues.length > 0) {
+      const listed = issues.map((issue) => `${issue.path} ${issue.message} (${issue.rule})`).join("; ");
+      throw badRequest(`Invalid triggerConfig for ${trigger.name}: ${listed}`, { issues });
+    }
+    const same = tenant
+      .listActiveTriggers()
+      .find(
+        (instance) =>
+          instance.connectionId === account.id &&
+          instance.triggerName === trigger.name &&
+          isDeepStrictEqual(instance.triggerConfig, triggerConfig),
+      );
+    if (same) {
+      tenant.updateActiveTrigger(same.id, { disabledAt: null, disabledReason: null });
+      return { status: "success", triggerId: same.id, isNew: false };
     }
     const at = now();
     const instance = tenant.addActiveTrigger({
@@ -76,6 +94,6 @@ export function registerTriggerRoutes(app: FastifyInstance, context: EmulatorCon
       updatedAt: at,
       disabledAt: null,
     });
-    return { status: "success", triggerId: instance.id };
+    return { status: "success", triggerId: instance.id, isNew: true };
   });
 }

@@ -12,4 +12,12 @@ export const SHARED_OPERATIONS: { method: string; path: string }[] = [
   { method: "get", path: "/api/v1/triggers/logs" },
   { method: "post", path: "/api/v1/connectedAccounts" },
   { method: "get", path: "/api/v1/connectedAccounts" },
+  { method: "get", path: "/api/v1/connectedAccounts/{connectedAccountId}" },
+  { method: "delete", path: "/api/v1/connectedAccounts/{connectedAccountId}" },
+  { method: "patch", path: "/api/v1/triggers/instance/{triggerId}/status" },
+  { method: "post", path: "/api/v1/triggers/disable/{triggerInstanceId}" },
+  { method: "delete", path: "/api/v1/triggers/instance/{triggerInstanceId}" },
+  { method: "post", path: "/api/v1/triggers/set_callback_url" },
+  { method: "get", path: "/api/v1/triggers/callback_url" },
+  { method: "get", path: "/api/v1/client/auth/client_info" },
 ];

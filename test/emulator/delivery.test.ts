@@ -1,0 +1,193 @@
+/** Event delivery: signed POSTs to the callback URL, retries with bounded backoff, every attempt logged. */
+import { createHmac } from "node:crypto";
+import { Webhook } from "standardwebhooks";
+import { builtInCatalog, type EmulatorOptions, type RunningEmulator } from "../../src/emulator";
+import { call, start } from "./helpers";
+import { refusingUrl, startReceiver, waitFor, type Receiver } from "./receiver";
+
+const FAST: EmulatorOptions = { deliveryRetryDelaysMs: [20, 40], deliveryTimeoutMs: 2000 };
+const STAR = "GITHUB_STAR_ADDED_EVENT";
+
+const running: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const item of running.splice(0).reverse()) await item.close();
+});
+
+interface Setup {
+  emulator: RunningEmulator;
+  instanceId: string;
+  accountId: string;
+  secret: string;
+}
+
+/** An emulator with one enabled GitHub star instance and the callback URL set (when given). */
+async function setUp(callbackURL: string | undefined, options: EmulatorOptions = FAST): Promise<Setup> {
+  const emulator = await start(options);
+  running.push(emulator);
+  const integrationId = (
+    await call(emulator, "POST", "/api/v1/integrations", {
+      body: { name: "gh", appName: "github", authScheme: "BEARER_TOKEN", authConfig: { token: "t" } },
+    })
+  ).body.id;
+  const accountId = (
+    await call(emulator, "POST", "/api/v1/connectedAccounts", { body: { integrationId, data: {} } })
+  ).body.connectedAccountId;
+  const instanceId = (
+    await call(emulator, "POST", `/api/v1/triggers/enable/${accountId}/${STAR}`, {
+      body: { triggerConfig: { owner: "octo", repo: "hello" } },
+    })
+  ).body.triggerId;
+  if (callbackURL !== undefined) {
+    await call(emulator, "POST", "/api/v1/triggers/set_callback_url", { body: { callbackURL } });
+  }
+  const secret = (await call(emulator, "GET", "/api/v1/client/auth/client_info")).body.client.webhookSecret;
+  return { emulator, instanceId, accountId, secret };
+}
+
+async function receiver(statuses?: (number | null)[]): Promise<Receiver> {
+  const started = await startReceiver(statuses);
+  running.push(started);
+  return started;
+}
+
+const fire = (setup: Setup, body?: unknown) =>
+  call(setup.emulator, "POST", `/_emulator/trigger-instances/${setup.instanceId}/fire`, { body });
+const logsOf = async (emulator: RunningEmulator) =>
+  (await call(emulator, "GET", "/api/v1/triggers/logs?limit=100")).body.data.slice().reverse();
+
+it("POSTs the V2 event with Standard Webhooks headers, signed with the webhookSecret as is", async () => {
+  const hook = await receiver([204]);
+  const setup = await setUp(hook.url);
+  const fired = await fire(setup);
+  expect(fired.status).toBe(200);
+  expect(fired.body).toEqual({
+    eventId: expect.stringMatching(/^msg_/),
+    logId: expect.any(String),
+    delivery: "scheduled",
+  });
+  await waitFor("the delivery", () => hook.received.length === 1);
+
+  const [{ headers, body }] = hook.received as [Receiver["received"][number]];
+  expect(headers["content-type"]).toBe("application/json");
+  expect(headers["webhook-id"]).toBe(fired.body.eventId);
+  const timestamp = Number(headers["webhook-timestamp"]);
+  expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(30);
+  // Checked independently of the library that signed it: HMAC-SHA256 keyed with the secret's bytes.
+  const expected = createHmac("sha256", Buffer.from(setup.secret, "utf8"))
+    .update(`${fired.body.eventId}.${timestamp}.${body}`)
+    .digest("base64");
+  expect(headers["webhook-signature"]).toBe(`v1,${expected}`);
+  // And as a consumer verifies it with the library.
+  const verified = new Webhook(setup.secret, { format: "raw" }).verify(
+    body,
+    headers as Record<string, string>,
+  );
+  const sample = builtInCatalog.triggers.find((trigger) => trigger.name === STAR)?.payload;
+  expect(verified).toEqual({
+    type: "github_star_added_event",
+    timestamp: expect.any(String),
+    log_id: fired.body.logId,
+    data: { ...sample, connection_id: setup.accountId, trigger_id: setup.instanceId },
+  });
+
+  await waitFor("the log entry", async () => (await logsOf(setup.emulator)).length === 1);
+  const logs = await call(setup.emulator, "GET", "/api/v1/triggers/logs");
+  expect(logs.body.data).toEqual([
+    expect.objectContaining({
+      id: fired.body.logId,
+      connectionId: setup.accountId,
+      triggerName: STAR,
+      errorTrigger: null,
+      triggerClientError: null,
+      triggerClientPayload: body,
+      deliveryAttempt: 1,
+    }),
+  ]);
+  expect(logs.text).not.toContain(setup.secret);
+});
+
+it("retries a 500: the receiver gets the same event again, once as a success, and both attempts are logged", async () => {
+  const hook = await receiver([500, 200]);
+  const setup = await setUp(hook.url);
+  const fired = await fire(setup, { payload: { stars: 7 } });
+  await waitFor("both attempts logged", async () => (await logsOf(setup.emulator)).length === 2);
+
+  expect(hook.received.map((request) => request.answered)).toEqual([500, 200]);
+  const [first, second] = hook.received as [Receiver["received"][number], Receiver["received"][number]];
+  expect(second.headers["webhook-id"]).toBe(first.headers["webhook-id"]);
+  expect(second.body).toBe(first.body);
+  expect(JSON.parse(second.body).data).toEqual({
+    stars: 7,
+    connection_id: setup.accountId,
+    trigger_id: setup.instanceId,
+  });
+  const logs = await logsOf(setup.emulator);
+  expect(logs).toEqual([
+    expect.objectContaining({
+      id: fired.body.logId,
+      deliveryAttempt: 1,
+      triggerClientError: expect.stringContaining("HTTP 500"),
+      triggerClientPayload: first.body,
+    }),
+    expect.objectContaining({ deliveryAttempt: 2, triggerClientError: null, errorTrigger: null }),
+  ]);
+  // One event fired, whatever its attempts.
+  const triggers = await call(setup.emulator, "GET", `/api/v1/triggers?triggerIds=${STAR}`);
+  expect(triggers.body[0].count).toBe(1);
+});
+
+it("retries a refused connection a bounded number of times, logging each attempt", async () => {
+  const setup = await setUp(await refusingUrl());
+  await fire(setup);
+  await waitFor("three attempts", async () => (await logsOf(setup.emulator)).length === 3);
+  const logs = await logsOf(setup.emulator);
+  expect(logs.map((log: { deliveryAttempt: number }) => log.deliveryAttempt)).toEqual([1, 2, 3]);
+  for (const log of logs) expect(log.triggerClientError).toContain("ECONNREFUSED");
+  expect(logs[0].triggerClientError).toContain("attempt 1 of 3, retrying in 20 ms");
+  expect(logs[2].triggerClientError).toContain("gave up after 3 attempts");
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(await logsOf(setup.emulator)).toHaveLength(3);
+});
+
+it("gives up on an attempt with no answer after the timeout, without holding up API requests", async () => {
+  const hook = await receiver([null]);
+  const setup = await setUp(hook.url, { deliveryRetryDelaysMs: [10], deliveryTimeoutMs: 300 });
+  const startedAt = Date.now();
+  const fired = await fire(setup);
+  expect(fired.status).toBe(200);
+  expect((await call(setup.emulator, "GET", "/api/v1/triggers/callback_url")).status).toBe(200);
+  expect(Date.now() - startedAt).toBeLessThan(300);
+  await waitFor("two attempts", async () => (await logsOf(setup.emulator)).length === 2);
+  const logs = await logsOf(setup.emulator);
+  expect(logs[0].triggerClientError).toContain("did not answer within 300 ms");
+  expect(hook.received).toHaveLength(2);
+});
+
+it("stops pending retries at once on close", async () => {
+  const hook = await receiver([500]);
+  const setup = await setUp(hook.url, { deliveryRetryDelaysMs: [60_000], deliveryTimeoutMs: 2000 });
+  await fire(setup);
+  await waitFor("the first attempt", async () => (await logsOf(setup.emulator)).length === 1);
+  const startedAt = Date.now();
+  await setup.emulator.close();
+  expect(Date.now() - startedAt).toBeLessThan(2000);
+  expect(hook.received).toHaveLength(1);
+});
+
+it("--fire-every fires every enabled instance on a period, and no disabled one", async () => {
+  const hook = await receiver([200]);
+  const setup = await setUp(hook.url, { ...FAST, fireEverySeconds: 0.1 });
+  const disabled = (
+    await call(setup.emulator, "POST", `/api/v1/triggers/enable/${setup.accountId}/GITHUB_COMMIT_EVENT`, {
+      body: { triggerConfig: { owner: "octo", repo: "hello" } },
+    })
+  ).body.triggerId;
+  await call(setup.emulator, "POST", `/api/v1/triggers/disable/${disabled}`);
+  hook.received.splice(0);
+  await waitFor("three deliveries", () => hook.received.length >= 3);
+  const triggers = new Set(hook.received.map((request) => JSON.parse(request.body).data.trigger_id));
+  expect(triggers).toEqual(new Set([setup.instanceId]));
+  expect(new Set(hook.received.map((request) => request.headers["webhook-id"])).size).toBe(
+    hook.received.length,
+  );
+});
