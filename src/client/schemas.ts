@@ -255,6 +255,7 @@ export interface ConnectedAccount {
   data?: JsonObject;
   /** `INITIATED`, `ACTIVE` or `FAILED` per the published document; any string is kept. */
   status?: string;
+  /** Read from `clientUniqueUserId` (its deprecated name, which list items carry) when absent. */
   entityId?: string;
   labels?: string[];
   enabled?: boolean;
@@ -265,21 +266,24 @@ export interface ConnectedAccount {
   [extra: string]: unknown;
 }
 
-export const connectedAccountSchema: z.ZodType<ConnectedAccount> = z.looseObject({
-  id: neededString,
-  integrationId: informational(z.string()),
-  appId: informational(z.string()),
-  appName: informational(z.string()),
-  data: informational(jsonObject),
-  status: informational(z.string()),
-  entityId: informational(z.string()),
-  labels: informational(z.array(z.string())),
-  enabled: informational(z.boolean()),
-  isDisabled: informational(z.boolean()),
-  appUniqueId: informational(z.string()),
-  createdAt: informational(z.string()),
-  updatedAt: informational(z.string()),
-});
+export const connectedAccountSchema: z.ZodType<ConnectedAccount> = z
+  .looseObject({
+    id: neededString,
+    integrationId: informational(z.string()),
+    appId: informational(z.string()),
+    appName: informational(z.string()),
+    data: informational(jsonObject),
+    status: informational(z.string()),
+    entityId: informational(z.string()),
+    clientUniqueUserId: informational(z.string()),
+    labels: informational(z.array(z.string())),
+    enabled: informational(z.boolean()),
+    isDisabled: informational(z.boolean()),
+    appUniqueId: informational(z.string()),
+    createdAt: informational(z.string()),
+    updatedAt: informational(z.string()),
+  })
+  .transform((account) => ({ ...account, entityId: account.entityId ?? account.clientUniqueUserId }));
 
 export interface ConnectedAccountCreated {
   /** `ACTIVE` at once for key-like schemes; `INITIATED` for OAuth, until a person completes `redirectUrl`. */

@@ -47,12 +47,12 @@ export function getConnectedAccountsOutput(
 }
 
 /**
- * Drops what a server may echo of an account's credentials: `data` (the connection's input fields)
- * and `connectionParams` (tokens, in the real service's full answer). A data function's result lands in
- * program outputs and logs in plain text, and the server's redaction of secret fields is not something
- * to rely on.
+ * Drops what a server may send of an account's credentials: `data` (the connection's input fields),
+ * `connectionParams` (tokens, in the real service's full answer) and `authConfig` (the connector's, which
+ * the published document puts on list items). A data function's result lands in program outputs and
+ * logs in plain text, and the server's redaction of secret fields is not something to rely on.
  */
 function withoutCredentials(account: ConnectedAccount) {
-  const { data: _data, connectionParams: _connectionParams, ...rest } = account;
+  const { data: _data, connectionParams: _connectionParams, authConfig: _authConfig, ...rest } = account;
   return rest;
 }

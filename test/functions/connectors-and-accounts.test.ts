@@ -40,6 +40,17 @@ async function createConnector(client: ApiClient, name = `fn-${++sequence}`): Pr
   });
 }
 
+/** A connector whose accounts are ACTIVE at once (an OAuth one's wait for a person to sign in). */
+async function createTokenConnector(client: ApiClient): Promise<ConnectorRecord> {
+  return client.createIntegration({
+    name: `fn-token-${++sequence}`,
+    appName: "github",
+    authScheme: "BEARER_TOKEN",
+    authConfig: { token: "connector-token" },
+    forceNewIntegration: true,
+  });
+}
+
 beforeAll(async () => {
   await mockPulumiProgram();
   emulator = await startEmulator({ port: 0, apiKeys: [keyA, keyB] });
@@ -153,11 +164,13 @@ describe("getConnector", () => {
 
 describe("getConnectedAccounts", () => {
   it("lists a connector's accounts with their informational fields and without their data", async () => {
-    const connector = await createConnector(clientA);
-    const other = await createConnector(clientA);
+    const connector = await createTokenConnector(clientA);
+    const other = await createTokenConnector(clientA);
     const made = await clientA.createConnectedAccount({
       integrationId: connector.id,
       data: { login: "octo", token: "tok-never-returned" },
+      entityId: "team-a",
+      labels: ["ops"],
     });
     await clientA.createConnectedAccount({ integrationId: other.id, data: { login: "other" } });
 
@@ -168,6 +181,10 @@ describe("getConnectedAccounts", () => {
         integrationId: connector.id,
         appName: "github",
         status: "ACTIVE",
+        entityId: "team-a",
+        labels: ["ops"],
+        enabled: true,
+        isDisabled: false,
       }),
     ]);
     expect(accounts[0]).not.toHaveProperty("data");
@@ -175,7 +192,7 @@ describe("getConnectedAccounts", () => {
   });
 
   it("costs one request for identical calls in a run, and takes Inputs", async () => {
-    const connector = await createConnector(clientA);
+    const connector = await createTokenConnector(clientA);
     await clientA.createConnectedAccount({ integrationId: connector.id, data: { login: "a" } });
     const before = requestsTo(ACCOUNTS);
     const first = await getConnectedAccounts({ integrationId: connector.id }, { client: clientA });
@@ -188,7 +205,7 @@ describe("getConnectedAccounts", () => {
   });
 
   it("keeps tenants apart through `connection`", async () => {
-    const connector = await createConnector(clientB);
+    const connector = await createTokenConnector(clientB);
     const account = await clientB.createConnectedAccount({ integrationId: connector.id, data: {} });
     const inB = await getConnectedAccounts(
       { integrationId: connector.id },
@@ -202,7 +219,7 @@ describe("getConnectedAccounts", () => {
     expect(inA.accounts).toEqual([]);
   });
 
-  it("drops credentials a server echoes (data, connectionParams), also from later cached copies", async () => {
+  it("drops credentials a server echoes (data, connectionParams, authConfig), also from later cached copies", async () => {
     // The published document's informational fields, all kept.
     const visible = {
       id: "ca-1",
@@ -218,6 +235,7 @@ describe("getConnectedAccounts", () => {
       ...visible,
       data: { api_key: "echoed-api-key" },
       connectionParams: { access_token: "echoed-access-token", headers: { Authorization: "Bearer x" } },
+      authConfig: { client_secret: "echoed-client-secret" },
     };
     const server = await startLocalServer((_request, response) =>
       sendJson(response, 200, { items: [echoed], totalPages: 1, page: 1 }),
