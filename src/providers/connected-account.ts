@@ -110,7 +110,7 @@ async function accountCreatedSince(
   const candidates: ConnectedAccount[] = [];
   for await (const account of client.listConnectedAccounts({ integrationId: inputs.integrationId })) {
     const createdAt = account.createdAt === undefined ? Number.NaN : Date.parse(account.createdAt);
-    const sameEntity = inputs.entityId === undefined || entityOf(account) === inputs.entityId;
+    const sameEntity = inputs.entityId === undefined || account.entityId === inputs.entityId;
     if (createdAt >= startedAt && sameEntity) candidates.push(account);
   }
   const [only] = candidates;
@@ -133,9 +133,9 @@ async function adoptConnectedAccount(client: ApiClient, id: string, inputs: Chec
     account.integrationId === undefined || account.integrationId === inputs.integrationId
       ? undefined
       : `its connector is ${account.integrationId}, not ${inputs.integrationId}`,
-    inputs.entityId === undefined || entityOf(account) === inputs.entityId
+    inputs.entityId === undefined || account.entityId === inputs.entityId
       ? undefined
-      : `its entityId is ${String(entityOf(account))}, not ${inputs.entityId}`,
+      : `its entityId is ${String(account.entityId)}, not ${inputs.entityId}`,
   ].filter((mismatch): mismatch is string => mismatch !== undefined);
   if (mismatches.length > 0) {
     throw new ProviderError(`ConnectedAccount: account ${id} cannot be adopted: ${mismatches.join("; ")}.`);
@@ -165,7 +165,7 @@ function outputsOf(
   return withoutUndefined({
     ...inputs,
     integrationId: account.integrationId ?? inputs.integrationId,
-    entityId: inputs.entityId === undefined ? undefined : (entityOf(account) ?? inputs.entityId),
+    entityId: inputs.entityId === undefined ? undefined : (account.entityId ?? inputs.entityId),
     status: account.status ?? "ACTIVE",
     appName: account.appName,
   }) as ConnectedAccountOutputs;
@@ -175,9 +175,4 @@ async function deleteConnectedAccount(client: ApiClient, id: string) {
   await client.deleteConnectedAccount(id).catch((error: unknown) => {
     if (!(error instanceof NotFoundError)) throw error;
   });
-}
-
-/** The list's items name the entity `clientUniqueUserId` (its older name); the account's record `entityId`. */
-function entityOf(account: ConnectedAccount): unknown {
-  return account.entityId ?? account.clientUniqueUserId;
 }

@@ -1,0 +1,101 @@
+/**
+ * The whole delivery path as a user's receiver sees it: the emulator signs and POSTs an event to a real
+ * local receiver, and `verifyWebhook` (the package's public helper) judges what arrived.
+ */
+import { ApiClient, verifyWebhook, WebhookVerificationError } from "../../src";
+import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import { startReceiver, waitFor, type Receiver } from "../emulator/receiver";
+
+let emulator: RunningEmulator;
+let client: ApiClient;
+let secret: string;
+let instanceId: string;
+let accountId: string;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, deliveryRetryDelaysMs: [20, 40], deliveryTimeoutMs: 2000 });
+  client = new ApiClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, maxRetries: 0 });
+  const connector = await client.createIntegration({
+    name: "delivery-github",
+    appName: "github",
+    authScheme: "BEARER_TOKEN",
+    authConfig: { token: "a-token" },
+  });
+  accountId = (await client.createConnectedAccount({ integrationId: connector.id })).connectedAccountId;
+  const config = { owner: "octocat", repo: "hello-world" };
+  instanceId = (await client.enableTrigger(accountId, "GITHUB_STAR_ADDED_EVENT", config)).triggerId;
+  secret = (await client.getWebhookSettings()).webhookSecret ?? "";
+});
+
+afterAll(async () => {
+  client.close();
+  await emulator.close();
+});
+
+async function deliverOnce(statuses: number[]): Promise<Receiver> {
+  const receiver = await startReceiver(statuses);
+  await client.setCallbackUrl(receiver.url);
+  const fired = await fetch(`${emulator.url}/_emulator/trigger-instances/${instanceId}/fire`, {
+    method: "POST",
+    headers: { "x-api-key": emulator.apiKey, "content-type": "application/json" },
+    body: "{}",
+  });
+  expect(fired.status).toBe(200);
+  await waitFor("a delivery answered 2xx", () => receiver.received.some((entry) => entry.answered < 300));
+  return receiver;
+}
+
+const reasonOf = (verify: () => unknown): string => {
+  try {
+    verify();
+    return "accepted";
+  } catch (error) {
+    if (error instanceof WebhookVerificationError) return error.reason;
+    throw error;
+  }
+};
+
+it("a real delivery verifies; a tampered body, a wrong secret and a stale timestamp do not", async () => {
+  const receiver = await deliverOnce([200]);
+  const [delivery] = receiver.received;
+  await receiver.close();
+  if (!delivery) throw new Error("no delivery");
+
+  const event = verifyWebhook({ body: delivery.body, headers: delivery.headers, secret });
+  expect(event).toMatchObject({
+    type: "github_star_added_event",
+    data: { trigger_id: instanceId, connection_id: accountId },
+  });
+  const tampered = delivery.body.replace("github_star_added_event", "github_star_removed_event");
+  expect(reasonOf(() => verifyWebhook({ body: tampered, headers: delivery.headers, secret }))).toBe(
+    "bad-signature",
+  );
+  expect(
+    reasonOf(() => verifyWebhook({ body: delivery.body, headers: delivery.headers, secret: `${secret}x` })),
+  ).toBe("bad-signature");
+  // The same delivery replayed later than the receiver's tolerance allows.
+  await new Promise((resolve) => setTimeout(resolve, 2100));
+  expect(
+    reasonOf(() =>
+      verifyWebhook({ body: delivery.body, headers: delivery.headers, secret, toleranceSeconds: 1 }),
+    ),
+  ).toBe("stale");
+});
+
+it("a receiver answering 500 then 200 gets the event once as a success, and the logs show both attempts", async () => {
+  const receiver = await deliverOnce([500, 200]);
+  await receiver.close();
+  const ids = receiver.received.map((entry) => String(entry.headers["webhook-id"]));
+  expect(receiver.received.map((entry) => entry.answered)).toEqual([500, 200]);
+  // One event: both attempts carry the same id, and each one verifies on its own.
+  expect(new Set(ids).size).toBe(1);
+  for (const entry of receiver.received) {
+    expect(reasonOf(() => verifyWebhook({ body: entry.body, headers: entry.headers, secret }))).toBe(
+      "accepted",
+    );
+  }
+  const logs = [];
+  for await (const log of client.triggerLogs({ connectionId: accountId, maxItems: 2 })) logs.push(log);
+  expect(logs.map((log) => log.triggerClientError === null)).toEqual([true, false]);
+  expect(String(logs[1]?.triggerClientError)).toContain("HTTP 500");
+});
