@@ -12,7 +12,7 @@
  */
 import { parseArgs } from "node:util";
 import { startEmulator } from "../src/emulator";
-import { startReceiver, type Delivery } from "../examples/triggers-as-code/receiver";
+import type { Delivery } from "../examples/triggers-as-code/receiver";
 import { demoPaths, keepReceiverPort, keptReceiverPort, prepareDemo } from "./demo/workspace";
 import { findPulumiCli, runWithCli } from "./demo/cli-runner";
 import { runWithTestEngine } from "./demo/engine-runner";
@@ -23,6 +23,8 @@ async function main(): Promise<number> {
   const operation = values.destroy ? "destroy" : "up";
   const paths = demoPaths();
   const demo = await prepareDemo(paths);
+  // Loaded once prepareDemo has linked the package into the example, which it imports as users do.
+  const { startReceiver } = await import("../examples/triggers-as-code/receiver");
 
   const emulator = await startEmulator({
     port: 0,
