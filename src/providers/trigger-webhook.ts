@@ -58,9 +58,11 @@ const triggerWebhookFields = {
 export function createTriggerWebhookHandlers(): TriggerWebhookHandlers {
   const api = createClientForCall();
   /**
-   * Which resource holds each tenant's callback URL in this run (the provider process serves every
-   * resource of the program): a second TriggerWebhook of the same tenant would fight the first over its
-   * one URL, so its check fails, at preview.
+   * Which resource holds each tenant's callback URL in this run: a second TriggerWebhook of the same
+   * tenant would fight the first over its one URL, so its check fails, at preview. One process checks
+   * every resource of the program: the engine loads one default provider per package and deployment
+   * (pulumi/pulumi pkg/resource/deploy/default_providers.go, `defaultProviders.providers`), and every
+   * dynamic resource is of the package `pulumi-nodejs`.
    */
   const holders = new Map<string, string>();
   /**
