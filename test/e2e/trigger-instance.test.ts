@@ -185,3 +185,86 @@ describe("e2e: TriggerInstance never takes over an existing instance silently", 
     expect(afterAdoption?.disabledAt).toEqual(expect.any(String));
   });
 });
+
+/**
+ * The CLI killed after the enable landed and before the state write (the engine's `signal`: no more
+ * writes). The checkpoint keeps a pending CREATE; the next `up` stops on the instance it cannot prove
+ * its own, naming it; clearing the pending create and adopting it converges with one instance.
+ */
+describe("e2e: TriggerInstance after the CLI is killed mid-create", () => {
+  let api: E2eApi;
+  let stack: E2eStack;
+  let onEnableAnswered: (() => void) | undefined;
+  let interrupted: RecordedRun;
+  let pendingAfterKill: string[];
+  let blindUp: RecordedRun;
+  let recovered: RecordedRun;
+  let instanceIds: string[];
+  const triggerConfig = { owner: "octocat", repo: "interrupted" };
+
+  beforeAll(async () => {
+    api = await startE2eApi({
+      observeResponse: (response) => {
+        if (response.route === "/api/v1/triggers/enable/:connectedAccountId/:triggerName")
+          onEnableAnswered?.();
+      },
+    });
+    const connector = await api.client.createIntegration({
+      name: "e2e-trigger-instance-killed",
+      appName: "github",
+      authScheme: "BEARER_TOKEN",
+      authConfig: { token: distinctiveSecret("token") },
+    });
+    const accountId = (await api.client.createConnectedAccount({ integrationId: connector.id }))
+      .connectedAccountId;
+    stack = await E2eStack.create("trigger-instance", api, {
+      config: { accountId, triggerConfig: config(triggerConfig) },
+    });
+
+    const kill = new AbortController();
+    onEnableAnswered = () => kill.abort();
+    interrupted = await stack.up({ signal: kill.signal });
+    onEnableAnswered = undefined;
+    pendingAfterKill = (await stack.stack.pendingOperations()).map((pending) => pending.type);
+
+    blindUp = await stack.up();
+    succeeded(await stack.refresh({ clearPendingCreates: true }));
+    const [orphan] = await instancesOf(api, accountId);
+    stack.setConfig("adoptId", orphan?.id ?? "");
+    recovered = succeeded(await stack.up());
+    instanceIds = (await instancesOf(api, accountId)).map((instance) => instance.id);
+  }, 180_000);
+
+  afterAll(async () => {
+    await stack?.dispose();
+    await api?.close();
+  });
+
+  it("leaves the instance made and a pending CREATE in the checkpoint", () => {
+    expect(interrupted.error).toBeDefined();
+    expect(pendingAfterKill).toEqual(["creating"]);
+  });
+
+  it("stops the next up on that instance, naming it, without a second one", () => {
+    expect(blindUp.error).toBeDefined();
+    expect(textOf(blindUp)).toContain("already exists");
+    expect(writesOf(blindUp)).toEqual([]);
+  });
+
+  it("converges after clearing the pending create and adopting it: one instance, held by the stack", () => {
+    expect(opsOf(recovered, "stars")).toEqual(["create"]);
+    expect(writesOf(recovered)).toEqual([]);
+    expect(instanceIds).toEqual([recovered.outputs.instanceId?.value]);
+  });
+});
+
+async function instancesOf(api: E2eApi, accountId: string): Promise<ActiveTrigger[]> {
+  const found: ActiveTrigger[] = [];
+  for await (const instance of api.client.activeTriggers({
+    connectedAccountIds: [accountId],
+    showDisabled: true,
+  })) {
+    found.push(instance);
+  }
+  return found;
+}
