@@ -109,6 +109,8 @@ async function enableOnce(client: ApiClient, inputs: CheckedTriggerInstanceInput
   } catch (error) {
     if (!isLostResponse(error)) throw error;
     const landed = await findSameInstance(client, inputs);
+    // Limit: another owner's enable of this very instance inside the same window also passes this test;
+    // nothing the service shows tells the two apart.
     if (landed && createdSince(landed, startedAt)) return landed.id;
     if (landed) throw alreadyExistsError(landed, inputs);
     answer = await client.enableTrigger(connectedAccountId, triggerName, triggerConfig);
