@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { toCheckFailures } from "./check-failures";
 import { withCallConnection } from "./client-for-call";
+import { keepingOnPartialCreate, PROVIDER_KEY } from "./errors";
 import { compare } from "./diff-rules";
 import type { ResourceHandlers } from "./types";
 import { containsUnknown, isUnknown } from "./unknowns";
@@ -65,7 +66,10 @@ export function withConnection<I extends object, O extends object>(
     },
     create: (inputs) =>
       withCallConnection(inputs.connection, async () => {
-        const result = await handlers.create(split(inputs).rest as I);
+        // Every resource's partial create keeps the serialized provider and the account (see errors.ts).
+        const { [PROVIDER_KEY]: provider } = inputs as Record<string, unknown>;
+        const kept = withProp(provider === undefined ? {} : { [PROVIDER_KEY]: provider }, inputs.connection);
+        const result = await keepingOnPartialCreate(kept, () => handlers.create(split(inputs).rest as I));
         return { ...result, outs: withProp(result.outs, inputs.connection) };
       }),
     read: (id, props) =>

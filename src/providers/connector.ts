@@ -19,13 +19,7 @@ import {
   type ConnectorOutputs,
 } from "./connector-outputs";
 import { compare } from "./diff-rules";
-import {
-  keepingProviderOnPartialCreate,
-  messageOf,
-  PartialCreateError,
-  ProviderError,
-  readably,
-} from "./errors";
+import { messageOf, PartialCreateError, ProviderError, readably } from "./errors";
 import type { ResourceHandlers } from "./types";
 import { withoutUndefined } from "./values";
 
@@ -42,8 +36,7 @@ export function createConnectorHandlers(): ConnectorHandlers {
     configure: async (req) => api.configure(req.config),
     check: (olds, news) => readably(async () => withoutUndefined(checkConnectorInputs(olds, news))),
     diff: (_id, olds, news) => readably(async () => diffConnector(olds, news)),
-    create: (inputs) =>
-      readably(() => keepingProviderOnPartialCreate(inputs, () => createConnector(api.client(), inputs))),
+    create: (inputs) => readably(() => createConnector(api.client(), inputs)),
     read: (id, props) => readably(() => readConnector(api.client(), id, props)),
     update: (id, olds, news) => readably(() => updateConnector(api.client(), id, olds, news)),
     delete: (id, props) => readably(() => deleteConnector(api.client(), id, props)),

@@ -34,21 +34,20 @@ export class PartialCreateError extends ProviderError {
 }
 
 /**
- * Runs a create. The SDK's host sends a partial create's `properties` as they are (unlike a successful
- * create's outputs, it does not add the serialized provider to them), and the engine stores them as the
- * resource's outputs: without `__provider` no later refresh or delete could load a provider for it, and
- * the connector would be stranded. So the partial outputs get the one the inputs carry.
+ * Runs a create, and gives a partial create's `properties` what the SDK's host does not add to them. The
+ * host sends them as they are (unlike a successful create's outputs, it does not add the serialized
+ * provider), and the engine stores them as the resource's outputs, from which every later refresh and
+ * delete works: without `__provider` no provider could be loaded for it, and without its `connection` it
+ * would be looked for in the stack config's account. Either way the object would be stranded.
  */
-export async function keepingProviderOnPartialCreate<T>(
-  inputs: object,
-  create: () => Promise<T>,
-): Promise<T> {
+export async function keepingOnPartialCreate<T>(kept: object, create: () => Promise<T>): Promise<T> {
   try {
     return await create();
   } catch (error) {
-    if (!(error instanceof PartialCreateError) || !(PROVIDER_KEY in inputs)) throw error;
-    const provider = (inputs as Record<string, unknown>)[PROVIDER_KEY];
-    throw new PartialCreateError(error.id, { ...error.properties, [PROVIDER_KEY]: provider }, error.message);
+    if (!(error instanceof PartialCreateError)) throw error;
+    const completed = new PartialCreateError(error.id, { ...error.properties, ...kept }, error.message);
+    completed.stack = error.stack;
+    throw completed;
   }
 }
 

@@ -3,13 +3,7 @@ import { mergeVisibleAuthConfig } from "./auth-config";
 import { getUnlessGone } from "./gone";
 import { createClientForCall } from "./client-for-call";
 import { compare } from "./diff-rules";
-import {
-  keepingProviderOnPartialCreate,
-  messageOf,
-  PartialCreateError,
-  ProviderError,
-  readably,
-} from "./errors";
+import { messageOf, PartialCreateError, ProviderError, readably } from "./errors";
 import { checkIntegrationStateInputs, type CheckedIntegrationStateInputs } from "./integration-state-inputs";
 import { integrationStateOutputs, type IntegrationStateOutputs } from "./integration-state-outputs";
 import { diffIntegrationState } from "./integration-state-diff";
@@ -40,10 +34,7 @@ export function createIntegrationStateHandlers(): IntegrationStateHandlers {
     configure: async (req) => api.configure(req.config),
     check: (_olds, news) => readably(async () => withoutUndefined(checkIntegrationStateInputs(news))),
     diff: (_id, olds, news) => readably(async () => diffIntegrationState(olds, news)),
-    create: (inputs) =>
-      readably(() =>
-        keepingProviderOnPartialCreate(inputs, () => createIntegrationState(api.client(), inputs, released)),
-      ),
+    create: (inputs) => readably(() => createIntegrationState(api.client(), inputs, released)),
     read: (id, props) => readably(() => readIntegrationState(api.client(), id, props)),
     update: (id, olds, news) => readably(() => updateIntegrationState(api.client(), id, olds, news)),
     delete: (id, props) => readably(() => deleteIntegrationState(api.client(), id, props, released)),

@@ -4,13 +4,7 @@ import { SettingsError } from "../settings";
 import { mergeVisibleAuthConfig } from "./auth-config";
 import { createClientForCall } from "./client-for-call";
 import { anyChange, compare, replacingFields } from "./diff-rules";
-import {
-  keepingProviderOnPartialCreate,
-  messageOf,
-  PartialCreateError,
-  ProviderError,
-  readably,
-} from "./errors";
+import { messageOf, PartialCreateError, ProviderError, readably } from "./errors";
 import { TriggerConfigRules } from "./trigger-config-rules";
 import { checkTriggerInstanceFields, type CheckedTriggerInstanceInputs } from "./trigger-instance-inputs";
 import type { DiffResult, ResourceHandlers } from "./types";
@@ -50,10 +44,7 @@ export function createTriggerInstanceHandlers(): TriggerInstanceHandlers {
         return withoutUndefined({ inputs: checked.inputs, failures });
       }),
     diff: (_id, olds, news) => readably(async () => diffTriggerInstance(olds, news)),
-    create: (inputs) =>
-      readably(() =>
-        keepingProviderOnPartialCreate(inputs, () => createTriggerInstance(api.client(), inputs)),
-      ),
+    create: (inputs) => readably(() => createTriggerInstance(api.client(), inputs)),
     read: (id, props) => readably(() => readTriggerInstance(api.client(), id, props)),
     update: (id, olds, news) => readably(() => updateTriggerInstance(api.client(), id, olds, news)),
     delete: (id) => readably(() => deleteTriggerInstance(api.client(), id)),

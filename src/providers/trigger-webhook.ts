@@ -2,7 +2,7 @@ import type { ApiClient } from "../client";
 import { SettingsError } from "../settings";
 import { createClientForCall } from "./client-for-call";
 import { anyChange, compare } from "./diff-rules";
-import { keepingProviderOnPartialCreate, messageOf, PartialCreateError, readably } from "./errors";
+import { messageOf, PartialCreateError, readably } from "./errors";
 import { checkInputs, oneOf } from "./input-rules";
 import type { CheckFailure, DiffResult, ResourceHandlers } from "./types";
 import { withoutUndefined } from "./values";
@@ -80,10 +80,7 @@ export function createTriggerWebhookHandlers(): TriggerWebhookHandlers {
         return { inputs: checked.inputs, failures: claimTenant(holders, api.client, checked.inputs) };
       }),
     diff: (_id, olds, news) => readably(async () => diffTriggerWebhook(olds, news)),
-    create: (inputs) =>
-      readably(() =>
-        keepingProviderOnPartialCreate(inputs, () => createWebhook(api.client(), inputs, released)),
-      ),
+    create: (inputs) => readably(() => createWebhook(api.client(), inputs, released)),
     read: (id, props) => readably(() => readWebhook(api.client(), id, props)),
     update: (_id, olds, news) => readably(() => updateWebhook(api.client(), olds, news)),
     delete: (_id, props) => readably(() => deleteWebhook(api.client(), props, released)),

@@ -1,4 +1,6 @@
+import { startEmulator } from "../../src/emulator";
 import { connector } from "../../src/providers/dynamic";
+import { PartialCreateError } from "../../src/providers/errors";
 
 /** The `connection` input around the handlers: its check rule and how a change of it diffs. */
 
@@ -49,5 +51,29 @@ describe("connection input", () => {
     await expect(
       connector.diff("id", olds, await news({ ...account, apiKey: "key-rotated" })),
     ).resolves.toMatchObject({ changes: true, replaces: [] });
+  });
+});
+
+describe("a partial create in another account", () => {
+  it("keeps the connection (and the serialized provider), so refresh and destroy reach that account", async () => {
+    const emulator = await startEmulator({ port: 0 });
+    try {
+      const connection = { baseUrl: emulator.url, apiKey: emulator.apiKey };
+      const checked = await connector.check(
+        {},
+        { ...inputs, name: "partial-elsewhere", authScheme: "BEARER_TOKEN", enabled: false, connection },
+      );
+      expect(checked.failures).toEqual([]);
+      emulator.setFaults({ errorRate: 1, match: ["PATCH /api/v1/integrations/:integrationId"] });
+      const error = await connector
+        .create({ ...checked.inputs, __provider: "serialized-provider-text" } as typeof checked.inputs)
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(PartialCreateError);
+      const partial = error as PartialCreateError;
+      expect(partial.properties).toMatchObject({ connection, __provider: "serialized-provider-text" });
+      expect(partial.stack).toBe(partial.message);
+    } finally {
+      await emulator.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { ApiClient } from "../../src/client";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import { withConnection } from "../../src/providers/connection";
 import { createConnectorHandlers, type ConnectorHandlers } from "../../src/providers/connector";
 import {
   createIntegrationStateHandlers,
@@ -37,8 +38,9 @@ export async function startTestBed(config: Record<string, string> = {}): Promise
     "integrations:maxRetries": "0",
     ...config,
   };
-  const connector = createConnectorHandlers();
-  const integrationState = createIntegrationStateHandlers();
+  // As `pulumi-integrations/dynamic` exports them: with the `connection` layer every create goes through.
+  const connector: ConnectorHandlers = withConnection(createConnectorHandlers());
+  const integrationState: IntegrationStateHandlers = withConnection(createIntegrationStateHandlers());
   await connector.configure({ config: stackConfig(settings) });
   await integrationState.configure({ config: stackConfig(settings) });
   const inspect = new ApiClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, maxRetries: 0 });
