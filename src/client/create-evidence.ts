@@ -15,7 +15,6 @@ export function lostCreateDoubts(
   sent: CreateIntegrationBody,
   requestStartedAt: number,
 ): string[] {
-  const createdAt = record.createdAt === undefined ? Number.NaN : Date.parse(record.createdAt);
   const sameApp = sent.appId !== undefined ? record.appId === sent.appId : record.appName === sent.appName;
   // Only the keys sent count: servers add keys of their own and normalise values (see normalisation.ts).
   const shownConfigMatches = Object.entries(sent.authConfig ?? {}).every(
@@ -24,8 +23,11 @@ export function lostCreateDoubts(
   );
   return [
     record.deleted === true ? "it is deleted" : undefined,
-    Number.isNaN(createdAt) ? "it has no createdAt" : undefined,
-    createdAt < requestStartedAt ? "it was created before the request was sent" : undefined,
+    createdSince(record.createdAt, requestStartedAt)
+      ? undefined
+      : Number.isNaN(Date.parse(record.createdAt ?? ""))
+        ? "it has no createdAt"
+        : "it was created before the request was sent",
     sameApp ? undefined : "its app differs",
     sent.authScheme === undefined || record.authScheme === sent.authScheme
       ? undefined
@@ -35,4 +37,14 @@ export function lostCreateDoubts(
       : "its useServiceAuth differs",
     shownConfigMatches ? undefined : "a visible authConfig value differs",
   ].filter((doubt): doubt is string => doubt !== undefined);
+}
+
+/**
+ * Whether a record was created after a request started: by the server's `createdAt` against our clock, so
+ * a clock of ours that runs ahead fails closed (never taking what is not provably the request's). A record
+ * without a readable `createdAt` was not.
+ */
+export function createdSince(createdAt: string | undefined, requestStartedAt: number): boolean {
+  const at = createdAt === undefined ? Number.NaN : Date.parse(createdAt);
+  return at >= requestStartedAt;
 }

@@ -1,4 +1,5 @@
 import { isLostResponse, NotFoundError, type ApiClient, type ConnectedAccount } from "../client";
+import { createdSince } from "../client/create-evidence";
 import { createClientForCall } from "./client-for-call";
 import { anyChange, compare, replacingFields } from "./diff-rules";
 import { ProviderError, readably } from "./errors";
@@ -109,9 +110,8 @@ async function accountCreatedSince(
 ): Promise<ConnectedAccount> {
   const candidates: ConnectedAccount[] = [];
   for await (const account of client.listConnectedAccounts({ integrationId: inputs.integrationId })) {
-    const createdAt = account.createdAt === undefined ? Number.NaN : Date.parse(account.createdAt);
     const sameEntity = inputs.entityId === undefined || account.entityId === inputs.entityId;
-    if (createdAt >= startedAt && sameEntity) candidates.push(account);
+    if (createdSince(account.createdAt, startedAt) && sameEntity) candidates.push(account);
   }
   const [only] = candidates;
   if (candidates.length === 1 && only) return only;

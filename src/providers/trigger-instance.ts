@@ -1,4 +1,5 @@
 import { isLostResponse, NotFoundError, type ActiveTrigger, type ApiClient } from "../client";
+import { createdSince } from "../client/create-evidence";
 import { sameAfterNormalisation } from "../client/normalisation";
 import { SettingsError } from "../settings";
 import { mergeVisibleAuthConfig } from "./auth-config";
@@ -102,13 +103,14 @@ async function enableOnce(client: ApiClient, inputs: CheckedTriggerInstanceInput
     const landed = await findSameInstance(client, inputs);
     // Limit: another owner's enable of this very instance inside the same window also passes this test;
     // nothing the service shows tells the two apart.
-    if (landed && createdSince(landed, startedAt)) return landed.id;
+    if (landed && createdSince(landed.createdAt, startedAt)) return landed.id;
     if (landed) throw alreadyExistsError(landed, inputs);
     answer = await client.enableTrigger(connectedAccountId, triggerName, triggerConfig);
   }
   if (answer.isNew === true) return answer.triggerId;
   const instance = await client.getTriggerInstance(answer.triggerId);
-  if (answer.isNew === undefined && instance && createdSince(instance, startedAt)) return instance.id;
+  if (answer.isNew === undefined && instance && createdSince(instance.createdAt, startedAt))
+    return instance.id;
   throw alreadyExistsError(instance ?? { id: answer.triggerId }, inputs);
 }
 
@@ -200,12 +202,6 @@ function identityMismatches(instance: ActiveTrigger, inputs: CheckedTriggerInsta
 
 const isEnabled = (instance: ActiveTrigger): boolean =>
   instance.disabledAt === null || instance.disabledAt === undefined;
-
-/** Created after `startedAt` by the server's clock against ours: a clock of ours ahead fails closed. */
-function createdSince(instance: ActiveTrigger, startedAt: number): boolean {
-  const createdAt = instance.createdAt === undefined ? Number.NaN : Date.parse(instance.createdAt);
-  return createdAt >= startedAt;
-}
 
 function alreadyExistsError(instance: { id: string }, inputs: CheckedTriggerInstanceInputs) {
   return new ProviderError(
