@@ -1,6 +1,7 @@
-import { isLostResponse, NotFoundError, type ApiClient, type ConnectedAccount } from "../client";
+import { isLostResponse, type ApiClient, type ConnectedAccount } from "../client";
 import { createdSince } from "../client/create-evidence";
 import { createClientForCall } from "./client-for-call";
+import { unlessNotFound } from "./gone";
 import { anyChange, compare, replacingFields } from "./diff-rules";
 import { ProviderError, readably } from "./errors";
 import { checkConnectedAccountInputs, type CheckedConnectedAccountInputs } from "./connected-account-inputs";
@@ -124,11 +125,8 @@ async function accountCreatedSince(
 }
 
 async function adoptConnectedAccount(client: ApiClient, id: string, inputs: CheckedConnectedAccountInputs) {
-  const account = await client.getConnectedAccount(id).catch((error: unknown) => {
-    if (error instanceof NotFoundError)
-      throw new ProviderError(`ConnectedAccount: adoptId "${id}" names no account.`);
-    throw error;
-  });
+  const account = await unlessNotFound(client.getConnectedAccount(id));
+  if (!account) throw new ProviderError(`ConnectedAccount: adoptId "${id}" names no account.`);
   const mismatches = [
     account.integrationId === undefined || account.integrationId === inputs.integrationId
       ? undefined
@@ -144,13 +142,8 @@ async function adoptConnectedAccount(client: ApiClient, id: string, inputs: Chec
 }
 
 async function readConnectedAccount(client: ApiClient, id: string, props: ConnectedAccountOutputs) {
-  let account;
-  try {
-    account = await client.getConnectedAccount(id);
-  } catch (error) {
-    if (error instanceof NotFoundError) return { id: "" };
-    throw error;
-  }
+  const account = await unlessNotFound(client.getConnectedAccount(id));
+  if (!account) return { id: "" };
   const outputs = outputsOf(props, account);
   // The refreshed values become the inputs too, so that ignoreChanges keeps what a refresh found.
   const { status: _status, redirectUrl: _redirectUrl, appName: _appName, ...inputs } = outputs;
@@ -172,7 +165,5 @@ function outputsOf(
 }
 
 async function deleteConnectedAccount(client: ApiClient, id: string) {
-  await client.deleteConnectedAccount(id).catch((error: unknown) => {
-    if (!(error instanceof NotFoundError)) throw error;
-  });
+  await unlessNotFound(client.deleteConnectedAccount(id));
 }

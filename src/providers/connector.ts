@@ -7,7 +7,7 @@ import {
 } from "../client";
 import { identityMismatches } from "./adoption";
 import { mergeVisibleAuthConfig } from "./auth-config";
-import { getUnlessGone } from "./gone";
+import { getUnlessGone, unlessNotFound } from "./gone";
 import { createClientForCall } from "./client-for-call";
 import { diffConnector } from "./connector-diff";
 import { checkConnectorInputs, type CheckedConnectorInputs } from "./connector-inputs";
@@ -207,9 +207,7 @@ async function deleteConnector(client: ApiClient, id: string, props: ConnectorOu
   const step =
     policy === "disable" ? client.updateIntegration(id, { enabled: false }) : client.deleteIntegration(id);
   // A connector that is already gone is deleted.
-  await step.catch((error: unknown) => {
-    if (!(error instanceof NotFoundError)) throw error;
-  });
+  await unlessNotFound(step);
 }
 
 function goneError(id: string, notFound: NotFoundError) {

@@ -1,6 +1,6 @@
 import { NotFoundError, type ApiClient } from "../client";
 import { mergeVisibleAuthConfig } from "./auth-config";
-import { getUnlessGone } from "./gone";
+import { getUnlessGone, unlessNotFound } from "./gone";
 import { createClientForCall } from "./client-for-call";
 import { compare } from "./diff-rules";
 import { messageOf, PartialCreateError, ProviderError, readably } from "./errors";
@@ -125,9 +125,7 @@ async function deleteIntegrationState(
     props.onDelete === "restore" && props.enabled !== undefined && props.enabled !== props.priorEnabled;
   if (!restore) return;
   // An integration that is gone has nothing left to restore.
-  await client.updateIntegration(id, { enabled: props.priorEnabled }).catch((error: unknown) => {
-    if (!(error instanceof NotFoundError)) throw error;
-  });
+  await unlessNotFound(client.updateIntegration(id, { enabled: props.priorEnabled }));
 }
 
 function unknownIntegrationError(id: string, why: string) {

@@ -1,9 +1,10 @@
-import { isLostResponse, NotFoundError, type ActiveTrigger, type ApiClient } from "../client";
+import { isLostResponse, type ActiveTrigger, type ApiClient } from "../client";
 import { createdSince } from "../client/create-evidence";
 import { sameAfterNormalisation } from "../client/normalisation";
 import { SettingsError } from "../settings";
 import { mergeVisibleAuthConfig } from "./auth-config";
 import { createClientForCall } from "./client-for-call";
+import { unlessNotFound } from "./gone";
 import { anyChange, compare, replacingFields } from "./diff-rules";
 import { messageOf, PartialCreateError, ProviderError, readably } from "./errors";
 import { TriggerConfigRules } from "./trigger-config-rules";
@@ -168,9 +169,7 @@ async function updateTriggerInstance(
 
 async function deleteTriggerInstance(client: ApiClient, id: string) {
   // Already gone (deleted by hand, or with its account): nothing is left to delete.
-  await client.deleteTriggerInstance(id).catch((error: unknown) => {
-    if (!(error instanceof NotFoundError)) throw error;
-  });
+  await unlessNotFound(client.deleteTriggerInstance(id));
 }
 
 /** The instance the service would update instead of creating one: same account, trigger and config. */
