@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkInputs, optionalString, requiredString } from "./input-rules";
+import { checkInputs, httpUrl, optionalString, requiredString } from "./input-rules";
 import type { CheckResult } from "./types";
 
 /**
@@ -46,9 +46,7 @@ const connectedAccountFields = {
     .array(z.string({ error: "must be a string" }), { error: 'must be a list of strings, e.g. ["team-a"]' })
     .optional(),
   entityId: optionalString(),
-  redirectUri: z
-    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://app.example.com/oauth/done" })
-    .optional(),
+  redirectUri: httpUrl("https://app.example.com/oauth/done").optional(),
   adoptId: optionalString(),
 };
 

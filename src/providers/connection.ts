@@ -2,6 +2,7 @@ import { z } from "zod";
 import { toCheckFailures } from "./check-failures";
 import { withCallConnection } from "./client-for-call";
 import { keepingOnPartialCreate, PROVIDER_KEY } from "./errors";
+import { httpUrl } from "./input-rules";
 import { compare } from "./diff-rules";
 import type { ResourceHandlers } from "./types";
 import { containsUnknown, isUnknown } from "./unknowns";
@@ -28,10 +29,7 @@ export const CONNECTION_PROPERTY = "connection";
 
 const connectionSchema = z.strictObject(
   {
-    baseUrl: z.url({
-      protocol: /^https?$/,
-      error: "must be an http(s) URL such as https://api.example.com",
-    }),
+    baseUrl: httpUrl("https://api.example.com"),
     apiKey: z
       .string({ error: "must be a string (a secret: pulumi.secret(...) or config.requireSecret(...))" })
       .regex(/^[\x21-\x7e]+$/, { error: "must be printable ASCII without spaces" }),

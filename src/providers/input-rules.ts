@@ -20,6 +20,11 @@ export function booleanField() {
   return z.boolean({ error: "must be a boolean (true or false)" });
 }
 
+/** An http or https URL (the API reaches nothing else), shown with an example of the expected kind. */
+export function httpUrl(example: string) {
+  return z.url({ protocol: /^https?$/, error: `must be an http(s) URL such as ${example}` });
+}
+
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { error: `must be one of ${values.map((v) => `"${v}"`).join(", ")}` });
 }

@@ -3,7 +3,7 @@ import { SettingsError } from "../settings";
 import { createClientForCall } from "./client-for-call";
 import { anyChange, compare } from "./diff-rules";
 import { messageOf, PartialCreateError, readably } from "./errors";
-import { checkInputs, oneOf } from "./input-rules";
+import { checkInputs, httpUrl, oneOf } from "./input-rules";
 import type { CheckFailure, DiffResult, ResourceHandlers } from "./types";
 import { withoutUndefined } from "./values";
 import { z } from "zod";
@@ -42,10 +42,7 @@ export type TriggerWebhookHandlers = ResourceHandlers<CheckedTriggerWebhookInput
 const WEBHOOK_ID = "callback-url";
 
 const triggerWebhookFields = {
-  url: z.url({
-    protocol: /^https?$/,
-    error: "must be an http(s) URL such as https://hooks.example.com/events",
-  }),
+  url: httpUrl("https://hooks.example.com/events"),
   onDelete: oneOf(WEBHOOK_ON_DELETE).default("restore"),
   resourceName: z.string().min(1),
 };
