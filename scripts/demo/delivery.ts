@@ -1,6 +1,7 @@
 /** Fires a trigger instance on the emulator and waits for the receiver to get and verify the event. */
 import { setTimeout as sleep } from "node:timers/promises";
 import type { RunningEmulator } from "../../src/emulator";
+import { fireOnRunningEmulator } from "../../src/emulator/fire-command";
 import type { Delivery } from "../../examples/triggers-as-code/receiver";
 
 const WAIT_MS = 15_000;
@@ -11,13 +12,7 @@ export async function fireAndAwaitDelivery(
   deliveries: Delivery[],
 ): Promise<Delivery> {
   const already = deliveries.length;
-  const response = await fetch(`${emulator.url}/_emulator/trigger-instances/${instanceId}/fire`, {
-    method: "POST",
-    headers: { "x-api-key": emulator.apiKey, "content-type": "application/json" },
-    body: "{}",
-  });
-  if (!response.ok)
-    throw new Error(`firing ${instanceId} failed: ${response.status} ${await response.text()}`);
+  await fireOnRunningEmulator(emulator.url, emulator.apiKey, instanceId);
   for (const deadline = Date.now() + WAIT_MS; Date.now() < deadline; await sleep(50)) {
     const delivery = deliveries[already];
     if (delivery) return delivery;
