@@ -1,5 +1,4 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
-import addFormats from "ajv-formats";
+import type { default as Ajv, ErrorObject, ValidateFunction } from "ajv";
 import type { ApiClient } from "../client";
 import type { CheckFailure } from "./types";
 import { containsUnknown } from "./unknowns";
@@ -13,9 +12,8 @@ import { containsUnknown } from "./unknowns";
  * known yet (preview) passes: it is checked again once known.
  */
 export class TriggerConfigRules {
-  // The schemas come from the service: unknown keywords and formats are the service's business, not
-  // errors (strict: false); every failing key is reported at once (allErrors).
-  readonly #ajv = addFormats(new Ajv({ allErrors: true, strict: false }));
+  /** Loaded on the first trigger config checked: the provider process of a program without one never pays. */
+  #ajv: Promise<Ajv> | undefined;
   readonly #validators = new Map<string, Promise<ValidateFunction | undefined>>();
 
   async failures(
@@ -42,9 +40,11 @@ export class TriggerConfigRules {
     const key = `${client.identity} ${triggerName}`;
     let validator = this.#validators.get(key);
     if (!validator) {
-      validator = client.listTriggers({ triggerIds: [triggerName] }).then((triggers) => {
+      validator = client.listTriggers({ triggerIds: [triggerName] }).then(async (triggers) => {
         const trigger = triggers.find((candidate) => candidate.name === triggerName);
-        return trigger === undefined ? undefined : this.#ajv.compile(trigger.config ?? {});
+        if (trigger === undefined) return undefined;
+        this.#ajv ??= loadAjv();
+        return (await this.#ajv).compile(trigger.config ?? {});
       });
       // A failed read is not remembered: the next check asks again.
       validator.catch(() => this.#validators.delete(key));
@@ -52,6 +52,16 @@ export class TriggerConfigRules {
     }
     return validator;
   }
+}
+
+async function loadAjv(): Promise<Ajv> {
+  const [{ default: AjvClass }, { default: addFormats }] = await Promise.all([
+    import("ajv"),
+    import("ajv-formats"),
+  ]);
+  // The schemas come from the service: unknown keywords and formats are the service's business, not
+  // errors (strict: false); every failing key is reported at once (allErrors).
+  return addFormats(new AjvClass({ allErrors: true, strict: false }));
 }
 
 /** `triggerConfig.<key>` and the rule, in words; never the value (a config may hold a token). */
