@@ -20,7 +20,7 @@ export interface ConnectorOutputs {
   appId: string;
   appName: string;
   authScheme?: string;
-  /** The applied authConfig, with refreshed visible values (see auth-config.ts). Secret. */
+  /** The applied authConfig, with refreshed visible values (see applied-keys.ts). Secret. */
   authConfig?: Record<string, unknown>;
   enabled: boolean;
   useServiceAuth: boolean;

@@ -6,7 +6,7 @@ import {
   type ConnectorRecord,
 } from "../client";
 import { identityMismatches } from "./adoption";
-import { mergeVisibleAuthConfig } from "./auth-config";
+import { refreshAppliedKeys } from "./applied-keys";
 import { getUnlessGone, unlessNotFound } from "./gone";
 import { createClientForCall } from "./client-for-call";
 import { diffConnector } from "./connector-diff";
@@ -172,7 +172,7 @@ function handBackRefused(inputs: CheckedConnectorInputs, existing: { id: string;
 async function readConnector(client: ApiClient, id: string, props: ConnectorOutputs) {
   const record = await getUnlessGone(client, id);
   if (!record) return { id: "" };
-  const local = { ...props, authConfig: mergeVisibleAuthConfig(props.authConfig, record.authConfig) };
+  const local = { ...props, authConfig: refreshAppliedKeys(props.authConfig, record.authConfig) };
   const refreshed = connectorOutputs(record, local);
   return { id, props: refreshed, inputs: inputsOf(refreshed) };
 }

@@ -9,7 +9,7 @@ export interface IntegrationStateOutputs {
   integrationId: string;
   /** The managed value, refreshed from the server (drift shows on refresh). */
   enabled?: boolean;
-  /** The applied authConfig, with refreshed visible values (see auth-config.ts). Secret. */
+  /** The applied authConfig, with refreshed visible values (see applied-keys.ts). Secret. */
   authConfig?: Record<string, unknown>;
   onDelete: OnDeletePolicy;
   /** `enabled` as it was before this resource changed it: what `onDelete: "restore"` sets back. */

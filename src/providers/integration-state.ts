@@ -1,5 +1,5 @@
 import { NotFoundError, type ApiClient } from "../client";
-import { mergeVisibleAuthConfig } from "./auth-config";
+import { refreshAppliedKeys } from "./applied-keys";
 import { getUnlessGone, unlessNotFound } from "./gone";
 import { createClientForCall } from "./client-for-call";
 import { compare } from "./diff-rules";
@@ -81,7 +81,7 @@ async function readIntegrationState(client: ApiClient, id: string, props: Integr
   const refreshed = {
     ...props,
     enabled: props.enabled === undefined ? undefined : record.enabled,
-    authConfig: mergeVisibleAuthConfig(props.authConfig, record.authConfig),
+    authConfig: refreshAppliedKeys(props.authConfig, record.authConfig),
   };
   const outputs = integrationStateOutputs(refreshed, props.priorEnabled);
   // The refreshed values become the inputs too, so that an input under ignoreChanges keeps what a refresh

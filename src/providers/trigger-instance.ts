@@ -2,7 +2,7 @@ import { isLostResponse, type ActiveTrigger, type ApiClient } from "../client";
 import { createdSince } from "../client/create-evidence";
 import { sameAfterNormalisation } from "../client/normalisation";
 import { SettingsError } from "../settings";
-import { mergeVisibleAuthConfig } from "./auth-config";
+import { refreshAppliedKeys } from "./applied-keys";
 import { createClientForCall } from "./client-for-call";
 import { unlessNotFound } from "./gone";
 import { anyChange, compare, replacingFields } from "./diff-rules";
@@ -148,9 +148,9 @@ async function readTriggerInstance(client: ApiClient, id: string, props: Trigger
     ...props,
     connectedAccountId: instance.connectionId,
     triggerName: instance.triggerName,
-    // Only the keys this stack set are compared (the rule of auth-config.ts): a key the service adds is
+    // Only the keys this stack set are compared (the rule of applied-keys.ts): a key the service adds is
     // not drift, one it changed is.
-    triggerConfig: mergeVisibleAuthConfig(props.triggerConfig, instance.triggerConfig) ?? {},
+    triggerConfig: refreshAppliedKeys(props.triggerConfig, instance.triggerConfig) ?? {},
     enabled: isEnabled(instance),
   });
   // The refreshed values become the inputs too, so that ignoreChanges keeps what a refresh found.

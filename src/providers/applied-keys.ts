@@ -1,6 +1,9 @@
 import { sameAfterNormalisation } from "../client/normalisation";
 
 /**
+ * What a refresh makes of a free-form object the stack applied (a connector's authConfig, a trigger
+ * instance's triggerConfig) against what the server shows of it.
+ *
  * The API omits sensitive authConfig values on every read, and real servers add keys of their own and
  * normalise values (trim strings, reorder lists), so what the server shows can never be compared with
  * what was applied as it is. State keeps the applied authConfig (a secret output); a refresh compares only
@@ -12,9 +15,9 @@ import { sameAfterNormalisation } from "../client/normalisation";
  *   (the price: a non-secret key removed remotely is not noticed);
  * - a key the stack never applied (one the server added) is not the stack's: it is left out, or
  *   `up --refresh` would re-PATCH forever to remove it.
- * Returns undefined when authConfig is not managed (nothing was applied).
+ * Returns undefined when the object is not managed (nothing was applied).
  */
-export function mergeVisibleAuthConfig(
+export function refreshAppliedKeys(
   applied: Record<string, unknown> | undefined,
   visible: Record<string, unknown>,
 ): Record<string, unknown> | undefined {
