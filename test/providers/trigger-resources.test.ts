@@ -9,6 +9,7 @@ import { PartialCreateError } from "../../src/providers/errors";
 import { createTriggerInstanceHandlers } from "../../src/providers/trigger-instance";
 import { createTriggerWebhookHandlers } from "../../src/providers/trigger-webhook";
 import { UNKNOWN } from "../../src/providers/unknowns";
+import { sendJson, startLocalServer } from "../client/local-server";
 import { stackConfig, startTestBed, type ProviderTestBed } from "./support";
 
 const ENABLE_ROUTE = "POST /api/v1/triggers/enable/:connectedAccountId/:triggerName";
@@ -203,5 +204,52 @@ describe("TriggerWebhook provider", () => {
     await handlers.delete(old.id, old.outs);
     const replacement = await handlers.create(retained);
     expect(replacement.outs.priorUrl).toEqual("https://before.example.com/hook");
+  });
+});
+
+/** A service that, as real ones do, stores a trigger config with a key of its own and trimmed values. */
+describe("TriggerInstance refresh against a normalising service", () => {
+  const applied = {
+    connectedAccountId: "account-1",
+    triggerName: "GITHUB_STAR_ADDED_EVENT",
+    triggerConfig: { owner: "octocat", repo: "hello-world " },
+    enabled: true,
+  };
+
+  async function refreshAgainst(shownConfig: Record<string, unknown>) {
+    const local = await startLocalServer((_request, response) =>
+      sendJson(response, 200, {
+        triggers: [
+          {
+            id: "instance-1",
+            connectionId: "account-1",
+            triggerName: "GITHUB_STAR_ADDED_EVENT",
+            triggerConfig: shownConfig,
+            disabledAt: null,
+          },
+        ],
+        pageInfo: { currentPage: 1, perPage: 100, totalPages: 1 },
+      }),
+    );
+    try {
+      const handlers = createTriggerInstanceHandlers();
+      await handlers.configure({
+        config: stackConfig({ "integrations:apiKey": "k-1", "integrations:baseUrl": local.url }),
+      });
+      return await handlers.read("instance-1", applied);
+    } finally {
+      await local.close();
+    }
+  }
+
+  it("reports no drift for a key the service added or a value it only trimmed", async () => {
+    const read = await refreshAgainst({ owner: "octocat", repo: "hello-world", events: ["star"] });
+    expect(read.props).toEqual(applied);
+    expect(read.inputs).toEqual(applied);
+  });
+
+  it("takes a value changed on the service, so the next up replaces it back", async () => {
+    const read = await refreshAgainst({ owner: "octocat", repo: "spoon-knife", events: ["star"] });
+    expect(read.props?.triggerConfig).toEqual({ owner: "octocat", repo: "spoon-knife" });
   });
 });
