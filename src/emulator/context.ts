@@ -30,8 +30,13 @@ declare module "fastify" {
   }
 }
 
+/** The caller's tenant index; only for routes behind the API-key check. */
+export function callerOf(request: FastifyRequest): number {
+  if (request.tenant === null) throw new Error(`${request.url} was reached without an API key`);
+  return request.tenant;
+}
+
 /** The caller's tenant; only for routes behind the API-key check. */
 export function tenantOf(context: EmulatorContext, request: FastifyRequest): TenantStore {
-  if (request.tenant === null) throw new Error("tenantOf called on an unauthenticated request");
-  return context.store.tenant(request.tenant);
+  return context.store.tenant(callerOf(request));
 }

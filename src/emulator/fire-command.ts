@@ -1,10 +1,11 @@
 /** `integrations-emulator fire <instanceId>`: asks a running emulator to fire one trigger instance. */
-import { z } from "zod";
+import type { z } from "zod";
+import { errorResponse, firedEvent } from "./response-schemas";
 
-const firedSchema = z.object({ eventId: z.string(), logId: z.string(), delivery: z.string() });
-const errorSchema = z.object({ message: z.string() });
+/** Only the message of an error body is shown (whatever else the answer holds). */
+const errorMessage = errorResponse.pick({ message: true });
 
-export type Fired = z.output<typeof firedSchema>;
+type Fired = z.output<typeof firedEvent>;
 
 export async function fireOnRunningEmulator(
   baseUrl: string,
@@ -28,10 +29,10 @@ export async function fireOnRunningEmulator(
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const message = errorSchema.safeParse(body);
+    const message = errorMessage.safeParse(body);
     throw new Error(
       `the emulator answered ${response.status}: ${message.success ? message.data.message : "no details"}`,
     );
   }
-  return firedSchema.parse(body);
+  return firedEvent.parse(body);
 }

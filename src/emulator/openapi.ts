@@ -25,7 +25,11 @@ export interface OperationSpec {
   responses: Record<number, z.ZodType | null>;
 }
 
-/** Every route the emulator serves. server.test.ts checks this list against the registered routes. */
+/**
+ * Every route the emulator serves. openapi.test.ts checks that each is served; the conformance check of
+ * every test (test/emulator/conformance.ts) fails on a served route missing here. The tests' sweeps of
+ * routes are derived from this list.
+ */
 export const OPERATIONS: OperationSpec[] = [
   {
     method: "get",

@@ -87,8 +87,9 @@ export function loadDataFile(file: string): LoadedData | undefined {
       : "";
     throw new Error(`Data file ${file} does not hold emulator data (${where}); refusing to overwrite it`);
   }
-  const state: PersistedState = { ...result.data, version: 1, generation: result.data.generation ?? 0 };
-  const { journal, bytes } = readJournal(journalFileOf(file), state.generation ?? 0);
+  const generation = result.data.generation ?? 0;
+  const state: PersistedState = { ...result.data, version: 1, generation };
+  const { journal, bytes } = readJournal(journalFileOf(file), generation);
   return { state, journal, snapshotBytes: Buffer.byteLength(text), journalBytes: bytes };
 }
 

@@ -159,8 +159,6 @@ export const callbackUrlView = z
   .object({ status: z.literal("success"), callbackURL: z.string().optional() })
   .register(components, { id: "WebhookURLResponseDTO" });
 
-const dateTime = timestamp;
-
 /** ClientDTO: the tenant as a client; `webhookURL` is the callback URL, `webhookSecret` signs deliveries. */
 export const clientView = z
   .object({
@@ -168,8 +166,8 @@ export const clientView = z
     id: z.string(),
     name: z.string(),
     email: z.string(),
-    createdAt: dateTime,
-    updatedAt: dateTime,
+    createdAt: timestamp,
+    updatedAt: timestamp,
     webhookURL: z.string().optional(),
     webhookSecret: z.string(),
     triggersEnabled: z.boolean(),
@@ -185,18 +183,18 @@ export const clientApiKeyView = z
     name: z.string(),
     clientId: z.string(),
     memberId: z.string(),
-    createdAt: dateTime,
-    updatedAt: dateTime,
+    createdAt: timestamp,
+    updatedAt: timestamp,
     key: z.string(),
     member: z.object({
       id: z.string(),
       orgId: z.string(),
       name: z.string(),
       role: z.string(),
-      createdAt: dateTime,
-      updatedAt: dateTime,
+      createdAt: timestamp,
+      updatedAt: timestamp,
     }),
-    lastUsed: dateTime,
+    lastUsed: timestamp,
     apiKey: z.string(),
   })
   .register(components, { id: "ClientInfoAPIKeyResDTO" });
@@ -296,8 +294,6 @@ export type ConnectorListItem = z.output<typeof connectorListItem>;
 export type ConnectedAccountView = z.output<typeof connectedAccountView>;
 export type ConnectedAccountDetailView = z.output<typeof connectedAccountDetailView>;
 export type ClientInfoView = z.output<typeof clientInfoView>;
-export type ActiveTriggerView = z.output<typeof activeTriggerView>;
-export type TriggerLogView = z.output<typeof triggerLogView>;
 
 // ------------------------------------------------------------------------ the emulator's own routes
 

@@ -170,7 +170,7 @@ export class TenantStore {
 
   updateActiveTrigger(
     id: string,
-    changes: Partial<Pick<ActiveTriggerRecord, "triggerConfig" | "disabledAt" | "disabledReason">>,
+    changes: Partial<Pick<ActiveTriggerRecord, "disabledAt" | "disabledReason">>,
   ): ActiveTriggerRecord {
     const current = this.triggers.get(id);
     if (!current) throw new Error(`updateActiveTrigger: no record ${id}`);

@@ -1,5 +1,5 @@
 import type { RunningEmulator } from "../../src/emulator";
-import { call, githubOAuth, start } from "./helpers";
+import { call, enabledStarInstance, githubOAuth, start } from "./helpers";
 
 /** GET /api/v1/triggers answers from a per-tenant, per-filter cache that a change of the tenant's data clears. */
 
@@ -22,16 +22,7 @@ it("answers JSON, and a trigger that fires shows its new count at once, for its 
   expect(await countOf(emulator.apiKey, "GITHUB_STAR_ADDED_EVENT")).toBe(0);
   expect(await countOf(other, "GITHUB_STAR_ADDED_EVENT")).toBe(0);
 
-  const integrationId = (await call(emulator, "POST", "/api/v1/integrations", { body: githubOAuth("ca") }))
-    .body.id;
-  const accountId = (
-    await call(emulator, "POST", "/api/v1/connectedAccounts", { body: { integrationId, data: {} } })
-  ).body.connectedAccountId;
-  const triggerId = (
-    await call(emulator, "POST", `/api/v1/triggers/enable/${accountId}/GITHUB_STAR_ADDED_EVENT`, {
-      body: { triggerConfig: { owner: "o", repo: "r" } },
-    })
-  ).body.triggerId;
+  const { accountId, triggerId } = await enabledStarInstance(emulator, githubOAuth("ca"));
   await call(emulator, "POST", `/_emulator/trigger-instances/${triggerId}/fire`);
 
   expect(await countOf(emulator.apiKey, "GITHUB_STAR_ADDED_EVENT")).toBe(1);

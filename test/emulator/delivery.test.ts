@@ -2,7 +2,7 @@
 import { createHmac } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { builtInCatalog, type EmulatorOptions, type RunningEmulator } from "../../src/emulator";
-import { call, start } from "./helpers";
+import { call, enabledStarInstance, start } from "./helpers";
 import { refusingUrl, startReceiver, waitFor, type Receiver } from "./receiver";
 
 const FAST: EmulatorOptions = { deliveryRetryDelaysMs: [20, 40], deliveryTimeoutMs: 2000 };
@@ -24,19 +24,11 @@ interface Setup {
 async function setUp(callbackURL: string | undefined, options: EmulatorOptions = FAST): Promise<Setup> {
   const emulator = await start(options);
   running.push(emulator);
-  const integrationId = (
-    await call(emulator, "POST", "/api/v1/integrations", {
-      body: { name: "gh", appName: "github", authScheme: "BEARER_TOKEN", authConfig: { token: "t" } },
-    })
-  ).body.id;
-  const accountId = (
-    await call(emulator, "POST", "/api/v1/connectedAccounts", { body: { integrationId, data: {} } })
-  ).body.connectedAccountId;
-  const instanceId = (
-    await call(emulator, "POST", `/api/v1/triggers/enable/${accountId}/${STAR}`, {
-      body: { triggerConfig: { owner: "octo", repo: "hello" } },
-    })
-  ).body.triggerId;
+  const { accountId, triggerId: instanceId } = await enabledStarInstance(
+    emulator,
+    { name: "gh", appName: "github", authScheme: "BEARER_TOKEN", authConfig: { token: "t" } },
+    { triggerConfig: { owner: "octo", repo: "hello" } },
+  );
   if (callbackURL !== undefined) {
     await call(emulator, "POST", "/api/v1/triggers/set_callback_url", { body: { callbackURL } });
   }

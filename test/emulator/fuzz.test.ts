@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import type { RunningEmulator } from "../../src/emulator";
-import { call, start } from "./helpers";
+import { enabledStarInstance, start } from "./helpers";
 
 const KEY = "fuzz-key";
 /** About 10 s on an idle 2-core machine. */
@@ -14,19 +14,11 @@ const knownIds: string[] = [];
 
 beforeAll(async () => {
   emulator = await start({ apiKeys: [KEY] });
-  const integrationId = (
-    await call(emulator, "POST", "/api/v1/integrations", {
-      body: { name: "seed", appName: "github", useServiceAuth: true },
-    })
-  ).body.id;
-  const accountId = (
-    await call(emulator, "POST", "/api/v1/connectedAccounts", { body: { integrationId, data: {} } })
-  ).body.connectedAccountId;
-  const triggerId = (
-    await call(emulator, "POST", `/api/v1/triggers/enable/${accountId}/GITHUB_STAR_ADDED_EVENT`, {
-      body: { triggerConfig: { owner: "o", repo: "r" } },
-    })
-  ).body.triggerId;
+  const { integrationId, accountId, triggerId } = await enabledStarInstance(emulator, {
+    name: "seed",
+    appName: "github",
+    useServiceAuth: true,
+  });
   knownIds.push(integrationId, accountId, triggerId, "GITHUB_STAR_ADDED_EVENT", "SLACK_RECEIVE_MESSAGE");
 });
 afterAll(() => emulator.close());

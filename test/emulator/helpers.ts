@@ -79,3 +79,25 @@ export const githubOAuth = (name: string, extra: Record<string, unknown> = {}) =
   authConfig: { client_id: "cid", client_secret: "shh-secret", scopes: ["repo"] },
   ...extra,
 });
+
+/** A connector (`connector`: the create body), a connected account of it and an enabled GitHub star instance. */
+export async function enabledStarInstance(
+  emulator: RunningEmulator,
+  connector: Record<string, unknown>,
+  options: { apiKey?: string; triggerConfig?: Record<string, unknown> } = {},
+): Promise<{ integrationId: string; accountId: string; triggerId: string }> {
+  const { apiKey, triggerConfig = { owner: "o", repo: "r" } } = options;
+  const integrationId: string = (
+    await call(emulator, "POST", "/api/v1/integrations", { apiKey, body: connector })
+  ).body.id;
+  const accountId: string = (
+    await call(emulator, "POST", "/api/v1/connectedAccounts", { apiKey, body: { integrationId, data: {} } })
+  ).body.connectedAccountId;
+  const triggerId: string = (
+    await call(emulator, "POST", `/api/v1/triggers/enable/${accountId}/GITHUB_STAR_ADDED_EVENT`, {
+      apiKey,
+      body: { triggerConfig },
+    })
+  ).body.triggerId;
+  return { integrationId, accountId, triggerId };
+}

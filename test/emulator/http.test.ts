@@ -1,6 +1,6 @@
 import type { RunningEmulator } from "../../src/emulator";
 import { call, expectError, start } from "./helpers";
-import { API_ROUTES, EMULATOR_ROUTES } from "./routes";
+import { AUTHENTICATED_ROUTES } from "./routes";
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 describe("authentication", () => {
-  it.each([...API_ROUTES, ...EMULATOR_ROUTES])(
+  it.each(AUTHENTICATED_ROUTES)(
     "$method $path answers 401 without a key or with an unknown one",
     async (route) => {
       const body = route.method === "GET" || route.method === "DELETE" ? undefined : {};

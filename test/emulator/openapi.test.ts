@@ -2,6 +2,7 @@
 import { OPERATIONS, openApiDocument, openApiPath } from "../../src/emulator/openapi";
 import { createConformanceChecker } from "./conformance";
 import { call, expectError, githubOAuth, start } from "./helpers";
+import { concretePath } from "./routes";
 import type { RunningEmulator } from "../../src/emulator";
 
 let emulator: RunningEmulator;
@@ -27,8 +28,7 @@ describe("GET /openapi.json", () => {
     const document = openApiDocument() as { paths: Record<string, Record<string, unknown>> };
     for (const operation of OPERATIONS) {
       expect(document.paths[openApiPath(operation.route)]?.[operation.method]).toBeDefined();
-      const path = operation.route.replace(/:[A-Za-z]+/g, "some-id");
-      const result = await call(emulator, operation.method.toUpperCase(), path, {
+      const result = await call(emulator, operation.method.toUpperCase(), concretePath(operation.route), {
         body: operation.body ? {} : undefined,
       });
       // A route that does not exist answers 404 "No route ..." or 405: anything else means it is served.

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadDataFile, writeFileAtomically } from "../../src/emulator/persistence";
 import { Store, type TenantStore } from "../../src/emulator/store";
-import { call, githubOAuth, start } from "./helpers";
+import { call, enabledStarInstance, githubOAuth, start } from "./helpers";
 
 const KEY = "persist-key-1";
 const freshDirectory = () => mkdtempSync(path.join(tmpdir(), "emulator-data-"));
@@ -19,16 +19,7 @@ describe("persistence with dataFile", () => {
   it("keeps every record across a restart and never stores the API key", async () => {
     const dataFile = path.join(freshDirectory(), "state.json");
     const first = await start({ apiKeys: [KEY], dataFile });
-    const integrationId = (await call(first, "POST", "/api/v1/integrations", { body: githubOAuth("kept") }))
-      .body.id;
-    const accountId = (
-      await call(first, "POST", "/api/v1/connectedAccounts", { body: { integrationId, data: {} } })
-    ).body.connectedAccountId;
-    const triggerId = (
-      await call(first, "POST", `/api/v1/triggers/enable/${accountId}/GITHUB_STAR_ADDED_EVENT`, {
-        body: { triggerConfig: { owner: "o", repo: "r" } },
-      })
-    ).body.triggerId;
+    const { integrationId, triggerId } = await enabledStarInstance(first, githubOAuth("kept"));
     await call(first, "POST", `/_emulator/trigger-instances/${triggerId}/fire`);
     await call(first, "PATCH", `/api/v1/integrations/${integrationId}`, { body: { enabled: false } });
     await first.close();

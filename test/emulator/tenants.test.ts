@@ -1,5 +1,5 @@
 import type { RunningEmulator } from "../../src/emulator";
-import { call, expectError, githubOAuth, start } from "./helpers";
+import { call, enabledStarInstance, expectError, githubOAuth, start } from "./helpers";
 
 let emulator: RunningEmulator;
 const A = { apiKey: "tenant-a-key" };
@@ -10,18 +10,11 @@ let triggerId: string;
 
 beforeAll(async () => {
   emulator = await start({ apiKeys: [A.apiKey, B.apiKey] });
-  integrationId = (
-    await call(emulator, "POST", "/api/v1/integrations", { ...A, body: githubOAuth("shared-name") })
-  ).body.id;
-  accountId = (
-    await call(emulator, "POST", "/api/v1/connectedAccounts", { ...A, body: { integrationId, data: {} } })
-  ).body.connectedAccountId;
-  triggerId = (
-    await call(emulator, "POST", `/api/v1/triggers/enable/${accountId}/GITHUB_STAR_ADDED_EVENT`, {
-      ...A,
-      body: { triggerConfig: { owner: "o", repo: "r" } },
-    })
-  ).body.triggerId;
+  ({ integrationId, accountId, triggerId } = await enabledStarInstance(
+    emulator,
+    githubOAuth("shared-name"),
+    A,
+  ));
   await call(emulator, "POST", `/_emulator/trigger-instances/${triggerId}/fire`, A);
 });
 afterAll(() => emulator.close());

@@ -15,6 +15,7 @@ import {
 } from "../schemas";
 import { newId, now } from "../store";
 import { connectedAccountDetailView, connectedAccountView } from "../views";
+import { existingConnectedAccount } from "./existing";
 
 /** Schemes whose connection a person completes in a browser: the account starts INITIATED. */
 const isBrowserScheme = (authScheme: string): boolean => authScheme.startsWith("OAUTH");
@@ -68,18 +69,14 @@ export function registerConnectedAccountRoutes(app: FastifyInstance, context: Em
   app.get("/api/v1/connectedAccounts/:connectedAccountId", async (request) => {
     const { connectedAccountId } = parseInput(connectedAccountIdParams, request.params, "path");
     const tenant = tenantOf(context, request);
-    const account = tenant.getConnectedAccount(connectedAccountId);
-    if (!account) throw notFound(`Connected account ${connectedAccountId} not found`);
-    return connectedAccountDetailView(account, tenant.clientId);
+    return connectedAccountDetailView(existingConnectedAccount(tenant, connectedAccountId), tenant.clientId);
   });
 
   /** Removes the account and its trigger instances (the service does not keep instances of a gone account). */
   app.delete("/api/v1/connectedAccounts/:connectedAccountId", async (request) => {
     const { connectedAccountId } = parseInput(connectedAccountIdParams, request.params, "path");
     const tenant = tenantOf(context, request);
-    if (!tenant.getConnectedAccount(connectedAccountId)) {
-      throw notFound(`Connected account ${connectedAccountId} not found`);
-    }
+    existingConnectedAccount(tenant, connectedAccountId);
     tenant.removeConnectedAccount(connectedAccountId);
     return { status: "success", count: 1 };
   });

@@ -1,8 +1,9 @@
 /** Test-only routes under /_emulator: health, fault settings, the request log and firing a trigger instance. */
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { tenantOf, type EmulatorContext } from "../context";
-import { badRequest, notFound } from "../errors";
+import type { FastifyInstance } from "fastify";
+import { callerOf, tenantOf, type EmulatorContext } from "../context";
+import { badRequest } from "../errors";
 import { fireTriggerBody, parseInput, triggerInstanceParams } from "../schemas";
+import { existingActiveTrigger } from "./existing";
 
 export function registerEmulatorRoutes(app: FastifyInstance, context: EmulatorContext): void {
   app.get("/_emulator/health", async () => ({ status: "ok" }));
@@ -25,15 +26,8 @@ export function registerEmulatorRoutes(app: FastifyInstance, context: EmulatorCo
     const { id } = parseInput(triggerInstanceParams, request.params, "path");
     const body = parseInput(fireTriggerBody, request.body, "body");
     const tenant = tenantOf(context, request);
-    const instance = tenant.getActiveTrigger(id);
-    if (!instance) throw notFound(`Trigger instance ${id} not found`);
+    const instance = existingActiveTrigger(tenant, id);
     if (instance.disabledAt !== null) throw badRequest(`Trigger instance ${id} is disabled`);
     return context.deliveries.fire(tenant, instance, body?.payload);
   });
-}
-
-/** The caller's tenant index (every /_emulator route but health is behind the API-key check). */
-function callerOf(request: FastifyRequest): number {
-  if (request.tenant === null) throw new Error("an /_emulator route was reached without an API key");
-  return request.tenant;
 }

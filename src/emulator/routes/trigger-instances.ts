@@ -4,15 +4,14 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { tenantOf, type EmulatorContext } from "../context";
-import { notFound } from "../errors";
 import { parseInput, switchTriggerStatusBody, triggerIdParams, triggerInstanceIdParams } from "../schemas";
 import { now } from "../store";
+import { existingActiveTrigger } from "./existing";
 
 export function registerTriggerInstanceRoutes(app: FastifyInstance, context: EmulatorContext): void {
   function setEnabled(request: FastifyRequest, id: string, enabled: boolean) {
     const tenant = tenantOf(context, request);
-    const instance = tenant.getActiveTrigger(id);
-    if (!instance) throw notFound(`Trigger instance ${id} not found`);
+    const instance = existingActiveTrigger(tenant, id);
     // Switching to the state it is in changes nothing (its disabledAt keeps the first disabling).
     if ((instance.disabledAt === null) !== enabled) {
       tenant.updateActiveTrigger(
@@ -37,9 +36,7 @@ export function registerTriggerInstanceRoutes(app: FastifyInstance, context: Emu
   app.delete("/api/v1/triggers/instance/:triggerInstanceId", async (request) => {
     const { triggerInstanceId } = parseInput(triggerInstanceIdParams, request.params, "path");
     const tenant = tenantOf(context, request);
-    if (!tenant.getActiveTrigger(triggerInstanceId)) {
-      throw notFound(`Trigger instance ${triggerInstanceId} not found`);
-    }
+    existingActiveTrigger(tenant, triggerInstanceId);
     tenant.removeActiveTrigger(triggerInstanceId);
     return { status: "success", count: 1 };
   });

@@ -7,6 +7,7 @@ import { enableTriggerBody, enableTriggerParams, listTriggersQuery, parseInput }
 import { CatalogAnswerCache } from "../catalog-answers";
 import { newId, now, type TenantStore } from "../store";
 import { TriggerConfigValidator } from "../trigger-config-validation";
+import { existingConnectedAccount } from "./existing";
 
 export function registerTriggerRoutes(app: FastifyInstance, context: EmulatorContext): void {
   const { catalog } = context;
@@ -57,8 +58,7 @@ export function registerTriggerRoutes(app: FastifyInstance, context: EmulatorCon
     const { connectedAccountId, triggerName } = parseInput(enableTriggerParams, request.params, "path");
     const body = parseInput(enableTriggerBody, request.body, "body");
     const tenant = tenantOf(context, request);
-    const account = tenant.getConnectedAccount(connectedAccountId);
-    if (!account) throw notFound(`Connected account ${connectedAccountId} not found`);
+    const account = existingConnectedAccount(tenant, connectedAccountId);
     const trigger = catalog.trigger(triggerName);
     if (!trigger) throw notFound(`Trigger ${triggerName} not found`);
     if (trigger.appName !== account.appName) {

@@ -4,7 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { tenantOf, type EmulatorContext } from "../context";
+import { callerOf, tenantOf, type EmulatorContext } from "../context";
 import type { ClientInfoView } from "../response-schemas";
 import { parseInput, setCallbackUrlBody } from "../schemas";
 import type { TenantStore } from "../store";
@@ -25,8 +25,7 @@ export function registerWebhookRoutes(app: FastifyInstance, context: EmulatorCon
   });
 
   app.get("/api/v1/client/auth/client_info", async (request) => {
-    if (request.tenant === null) throw new Error("client_info reached without an API key");
-    return clientInfo(tenantOf(context, request), context.apiKeys[request.tenant] as string);
+    return clientInfo(tenantOf(context, request), context.apiKeys[callerOf(request)] as string);
   });
 }
 

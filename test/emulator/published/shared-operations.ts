@@ -1,23 +1,9 @@
-/** The operations the emulator shares with the service's published document (method, OpenAPI path). */
-export const SHARED_OPERATIONS: { method: string; path: string }[] = [
-  { method: "get", path: "/api/v1/apps" },
-  { method: "post", path: "/api/v1/integrations" },
-  { method: "get", path: "/api/v1/integrations" },
-  { method: "get", path: "/api/v1/integrations/{integrationId}" },
-  { method: "patch", path: "/api/v1/integrations/{integrationId}" },
-  { method: "delete", path: "/api/v1/integrations/{integrationId}" },
-  { method: "get", path: "/api/v1/triggers" },
-  { method: "post", path: "/api/v1/triggers/enable/{connectedAccountId}/{triggerName}" },
-  { method: "get", path: "/api/v1/triggers/active_triggers" },
-  { method: "get", path: "/api/v1/triggers/logs" },
-  { method: "post", path: "/api/v1/connectedAccounts" },
-  { method: "get", path: "/api/v1/connectedAccounts" },
-  { method: "get", path: "/api/v1/connectedAccounts/{connectedAccountId}" },
-  { method: "delete", path: "/api/v1/connectedAccounts/{connectedAccountId}" },
-  { method: "patch", path: "/api/v1/triggers/instance/{triggerId}/status" },
-  { method: "post", path: "/api/v1/triggers/disable/{triggerInstanceId}" },
-  { method: "delete", path: "/api/v1/triggers/instance/{triggerInstanceId}" },
-  { method: "post", path: "/api/v1/triggers/set_callback_url" },
-  { method: "get", path: "/api/v1/triggers/callback_url" },
-  { method: "get", path: "/api/v1/client/auth/client_info" },
-];
+import { OPERATIONS, openApiPath } from "../../../src/emulator/openapi";
+
+/**
+ * The operations the emulator shares with the service's published document (method, OpenAPI path): every
+ * /api/v1 operation it serves (the rest are its own: /_emulator, /openapi.json).
+ */
+export const SHARED_OPERATIONS: { method: string; path: string }[] = OPERATIONS.filter((operation) =>
+  operation.route.startsWith("/api/v1/"),
+).map((operation) => ({ method: operation.method, path: openApiPath(operation.route) }));
