@@ -5,6 +5,7 @@ import {
   createIntegrationStateHandlers,
   type IntegrationStateHandlers,
 } from "../../src/providers/integration-state";
+import { liveConnectorIds } from "../support/live-connectors";
 
 /** A stack config as the dynamic-provider host hands it to `configure` (namespaced keys). */
 export function stackConfig(values: Record<string, string>) {
@@ -54,13 +55,7 @@ export async function startTestBed(config: Record<string, string> = {}): Promise
       await step();
       return emulator.requestLog.count();
     },
-    async liveNamed(name) {
-      const ids: string[] = [];
-      for await (const item of inspect.listIntegrations({ showDisabled: true })) {
-        if (item.name === name && item.deleted !== true) ids.push(item.id);
-      }
-      return ids;
-    },
+    liveNamed: (name) => liveConnectorIds(inspect, name),
     loseNextCreateResponse: () => loseNextResponse("POST /api/v1/integrations"),
     loseNextResponse,
     close: () => emulator.close(),
