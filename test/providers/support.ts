@@ -14,6 +14,8 @@ export function stackConfig(values: Record<string, string>) {
 
 export interface ProviderTestBed {
   emulator: RunningEmulator;
+  /** The stack config the handlers were configured with, for configuring more handlers alike. */
+  settings: ReturnType<typeof stackConfig>;
   connector: ConnectorHandlers;
   integrationState: IntegrationStateHandlers;
   /** For the test's own look at the remote side; its requests are logged too, so count before using it. */
@@ -32,21 +34,22 @@ export interface ProviderTestBed {
 /** An emulator on an ephemeral port and freshly configured handlers pointing at it over HTTP. */
 export async function startTestBed(config: Record<string, string> = {}): Promise<ProviderTestBed> {
   const emulator = await startEmulator({ port: 0 });
-  const settings = {
+  const settings = stackConfig({
     "integrations:apiKey": emulator.apiKey,
     "integrations:baseUrl": emulator.url,
     "integrations:maxRetries": "0",
     ...config,
-  };
+  });
   const connector = createConnectorHandlers();
   const integrationState = createIntegrationStateHandlers();
-  await connector.configure({ config: stackConfig(settings) });
-  await integrationState.configure({ config: stackConfig(settings) });
+  await connector.configure({ config: settings });
+  await integrationState.configure({ config: settings });
   const inspect = new ApiClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, maxRetries: 0 });
   const loseNextResponse = (route: string) =>
     emulator.setFaults({ resetRate: 1, resetAfterHandler: true, remaining: 1, match: [route] });
   return {
     emulator,
+    settings,
     connector,
     integrationState,
     inspect,

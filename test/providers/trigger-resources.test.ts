@@ -9,23 +9,17 @@ import { PartialCreateError } from "../../src/providers/errors";
 import { createTriggerInstanceHandlers } from "../../src/providers/trigger-instance";
 import { createTriggerWebhookHandlers } from "../../src/providers/trigger-webhook";
 import { UNKNOWN } from "../../src/providers/unknowns";
-import { stackConfig, startTestBed, type ProviderTestBed } from "./support";
+import { startTestBed, type ProviderTestBed } from "./support";
 
 const ENABLE_ROUTE = "POST /api/v1/triggers/enable/:connectedAccountId/:triggerName";
 const STAR_CONFIG = { owner: "octocat", repo: "hello-world" };
 
 let bed: ProviderTestBed;
-let settings: ReturnType<typeof stackConfig>;
 let accountId: string;
 let integrationId: string;
 
 beforeAll(async () => {
   bed = await startTestBed();
-  settings = stackConfig({
-    "integrations:apiKey": bed.emulator.apiKey,
-    "integrations:baseUrl": bed.emulator.url,
-    "integrations:maxRetries": "0",
-  });
   const connector = await bed.inspect.createIntegration({
     name: "trigger-resources-github",
     appName: "github",
@@ -52,7 +46,7 @@ async function instancesOf(triggerConfig: object) {
 
 describe("TriggerInstance provider", () => {
   const handlers = createTriggerInstanceHandlers();
-  beforeAll(() => handlers.configure({ config: settings }));
+  beforeAll(() => handlers.configure({ config: bed.settings }));
   const inputs = (triggerConfig: Record<string, unknown>, enabled = true) => ({
     connectedAccountId: accountId,
     triggerName: "GITHUB_STAR_ADDED_EVENT",
@@ -146,7 +140,7 @@ describe("TriggerInstance provider", () => {
 
 describe("ConnectedAccount provider", () => {
   const handlers = createConnectedAccountHandlers();
-  beforeAll(() => handlers.configure({ config: settings }));
+  beforeAll(() => handlers.configure({ config: bed.settings }));
 
   it("takes the account a lost create response made, and makes no second one", async () => {
     const before = await accountIds();
@@ -165,7 +159,7 @@ describe("ConnectedAccount provider", () => {
 
 describe("TriggerWebhook provider", () => {
   const handlers = createTriggerWebhookHandlers();
-  beforeAll(() => handlers.configure({ config: settings }));
+  beforeAll(() => handlers.configure({ config: bed.settings }));
   const inputs = (url: string) => ({ url, onDelete: "restore" as const, resourceName: "events" });
 
   it("keeps the resource with the URL it found when setting the URL fails, so nothing is lost", async () => {
