@@ -1,4 +1,5 @@
-import type { ActiveTrigger } from "../../src/client";
+import { collect, type ActiveTrigger } from "../../src/client";
+import { githubTokenAccount } from "../support/github-account";
 import { distinctiveSecret, startE2eApi } from "./support/e2e-api";
 import type { E2eApi } from "./support/e2e-api";
 import { E2eStack } from "./support/e2e-stack";
@@ -28,13 +29,10 @@ describe("e2e: TriggerInstance", () => {
 
   beforeAll(async () => {
     api = await startE2eApi();
-    const connector = await api.client.createIntegration({
+    ({ accountId } = await githubTokenAccount(api.client, {
       name: "e2e-trigger-instance-github",
-      appName: "github",
-      authScheme: "BEARER_TOKEN",
-      authConfig: { token: githubToken },
-    });
-    accountId = (await api.client.createConnectedAccount({ integrationId: connector.id })).connectedAccountId;
+      token: githubToken,
+    }));
     stack = await E2eStack.create("trigger-instance", api, {
       config: { accountId, triggerConfig: config({ owner: "octocat" }) },
     });
@@ -143,14 +141,10 @@ describe("e2e: TriggerInstance never takes over an existing instance silently", 
 
   beforeAll(async () => {
     api = await startE2eApi();
-    const connector = await api.client.createIntegration({
+    const { accountId } = await githubTokenAccount(api.client, {
       name: "e2e-trigger-instance-owned",
-      appName: "github",
-      authScheme: "BEARER_TOKEN",
-      authConfig: { token: distinctiveSecret("token") },
+      token: distinctiveSecret("token"),
     });
-    const accountId = (await api.client.createConnectedAccount({ integrationId: connector.id }))
-      .connectedAccountId;
     const triggerConfig = { owner: "octocat", repo: "hello-world" };
     // Made by another stack (or by hand), and disabled there.
     existingId = (await api.client.enableTrigger(accountId, "GITHUB_STAR_ADDED_EVENT", triggerConfig))
@@ -209,14 +203,10 @@ describe("e2e: TriggerInstance after the CLI is killed mid-create", () => {
           onEnableAnswered?.();
       },
     });
-    const connector = await api.client.createIntegration({
+    const { accountId } = await githubTokenAccount(api.client, {
       name: "e2e-trigger-instance-killed",
-      appName: "github",
-      authScheme: "BEARER_TOKEN",
-      authConfig: { token: distinctiveSecret("token") },
+      token: distinctiveSecret("token"),
     });
-    const accountId = (await api.client.createConnectedAccount({ integrationId: connector.id }))
-      .connectedAccountId;
     stack = await E2eStack.create("trigger-instance", api, {
       config: { accountId, triggerConfig: config(triggerConfig) },
     });
@@ -258,13 +248,6 @@ describe("e2e: TriggerInstance after the CLI is killed mid-create", () => {
   });
 });
 
-async function instancesOf(api: E2eApi, accountId: string): Promise<ActiveTrigger[]> {
-  const found: ActiveTrigger[] = [];
-  for await (const instance of api.client.activeTriggers({
-    connectedAccountIds: [accountId],
-    showDisabled: true,
-  })) {
-    found.push(instance);
-  }
-  return found;
+function instancesOf(api: E2eApi, accountId: string): Promise<ActiveTrigger[]> {
+  return collect(api.client.activeTriggers({ connectedAccountIds: [accountId], showDisabled: true }));
 }

@@ -3,12 +3,13 @@
  * owner, a failed second step. Handlers are called as the dynamic-provider host calls them, over real
  * HTTP against the emulator.
  */
-import { ApiClient } from "../../src/client";
+import { ApiClient, collect } from "../../src/client";
 import { createConnectedAccountHandlers } from "../../src/providers/connected-account";
 import { PartialCreateError } from "../../src/providers/errors";
 import { createTriggerInstanceHandlers } from "../../src/providers/trigger-instance";
 import { createTriggerWebhookHandlers } from "../../src/providers/trigger-webhook";
 import { UNKNOWN } from "../../src/providers/unknowns";
+import { githubTokenAccount } from "../support/github-account";
 import { startTestBed, type ProviderTestBed } from "./support";
 
 const ENABLE_ROUTE = "POST /api/v1/triggers/enable/:connectedAccountId/:triggerName";
@@ -20,28 +21,22 @@ let integrationId: string;
 
 beforeAll(async () => {
   bed = await startTestBed();
-  const connector = await bed.inspect.createIntegration({
+  ({ integrationId, accountId } = await githubTokenAccount(bed.inspect, {
     name: "trigger-resources-github",
-    appName: "github",
-    authScheme: "BEARER_TOKEN",
-    authConfig: { token: "a-token" },
-  });
-  integrationId = connector.id;
-  accountId = (await bed.inspect.createConnectedAccount({ integrationId })).connectedAccountId;
+    token: "a-token",
+  }));
 });
 
 afterAll(() => bed.close());
 afterEach(() => bed.emulator.clearFaults());
 
 async function instancesOf(triggerConfig: object) {
-  const found = [];
-  for await (const instance of bed.inspect.activeTriggers({
-    connectedAccountIds: [accountId],
-    showDisabled: true,
-  })) {
-    if (JSON.stringify(instance.triggerConfig) === JSON.stringify(triggerConfig)) found.push(instance.id);
-  }
-  return found;
+  const all = await collect(
+    bed.inspect.activeTriggers({ connectedAccountIds: [accountId], showDisabled: true }),
+  );
+  return all
+    .filter((instance) => JSON.stringify(instance.triggerConfig) === JSON.stringify(triggerConfig))
+    .map((instance) => instance.id);
 }
 
 describe("TriggerInstance provider", () => {
@@ -151,9 +146,8 @@ describe("ConnectedAccount provider", () => {
   });
 
   async function accountIds() {
-    const ids: string[] = [];
-    for await (const account of bed.inspect.listConnectedAccounts({ integrationId })) ids.push(account.id);
-    return ids;
+    const accounts = await collect(bed.inspect.listConnectedAccounts({ integrationId }));
+    return accounts.map((account) => account.id);
   }
 });
 
