@@ -16,10 +16,22 @@ const DELETE = "DELETE /api/v1/triggers/instance/:triggerInstanceId";
 
 const config = (triggerConfig: object) => JSON.stringify(triggerConfig);
 
+/** One emulator for the file; each scenario has its own connector and account on it. */
+let api: E2eApi;
+/** Called when the emulator has answered an enable: where the kill scenario kills the CLI. */
+let onEnableAnswered: (() => void) | undefined;
+beforeAll(async () => {
+  api = await startE2eApi({
+    observeResponse: (response) => {
+      if (response.route === "/api/v1/triggers/enable/:connectedAccountId/:triggerName") onEnableAnswered?.();
+    },
+  });
+});
+afterAll(() => api?.close());
+
 /** A TriggerInstance through its whole life, one input change at a time, against the emulator. */
 describe("e2e: TriggerInstance", () => {
   const githubToken = distinctiveSecret("github-token");
-  let api: E2eApi;
   let stack: E2eStack;
   let accountId: string;
   const runs: Record<string, RecordedRun> = {};
@@ -28,7 +40,6 @@ describe("e2e: TriggerInstance", () => {
   let secondId: string;
 
   beforeAll(async () => {
-    api = await startE2eApi();
     ({ accountId } = await githubTokenAccount(api.client, {
       name: "e2e-trigger-instance-github",
       token: githubToken,
@@ -64,10 +75,7 @@ describe("e2e: TriggerInstance", () => {
     remote.destroyed = await api.client.getTriggerInstance(secondId);
   }, 300_000);
 
-  afterAll(async () => {
-    await stack?.dispose();
-    await api?.close();
-  });
+  afterAll(() => stack?.dispose());
 
   it("rejects a config the trigger's schema refuses at check, naming the key, before any write", () => {
     expect(runs.badInput.error).toBeDefined();
@@ -132,7 +140,6 @@ describe("e2e: TriggerInstance", () => {
 
 /** The enable route is an upsert: a stack must never take over an instance that exists already. */
 describe("e2e: TriggerInstance never takes over an existing instance silently", () => {
-  let api: E2eApi;
   let stack: E2eStack;
   let existingId: string;
   let refused: RecordedRun;
@@ -140,7 +147,6 @@ describe("e2e: TriggerInstance never takes over an existing instance silently", 
   let afterAdoption: ActiveTrigger | undefined;
 
   beforeAll(async () => {
-    api = await startE2eApi();
     const { accountId } = await githubTokenAccount(api.client, {
       name: "e2e-trigger-instance-owned",
       token: distinctiveSecret("token"),
@@ -160,10 +166,7 @@ describe("e2e: TriggerInstance never takes over an existing instance silently", 
     afterAdoption = await api.client.getTriggerInstance(existingId);
   }, 180_000);
 
-  afterAll(async () => {
-    await stack?.dispose();
-    await api?.close();
-  });
+  afterAll(() => stack?.dispose());
 
   it("fails the create naming the existing instance and adoptId, writing nothing", () => {
     expect(refused.error).toBeDefined();
@@ -186,9 +189,7 @@ describe("e2e: TriggerInstance never takes over an existing instance silently", 
  * its own, naming it; clearing the pending create and adopting it converges with one instance.
  */
 describe("e2e: TriggerInstance after the CLI is killed mid-create", () => {
-  let api: E2eApi;
   let stack: E2eStack;
-  let onEnableAnswered: (() => void) | undefined;
   let interrupted: RecordedRun;
   let pendingAfterKill: string[];
   let blindUp: RecordedRun;
@@ -197,12 +198,6 @@ describe("e2e: TriggerInstance after the CLI is killed mid-create", () => {
   const triggerConfig = { owner: "octocat", repo: "interrupted" };
 
   beforeAll(async () => {
-    api = await startE2eApi({
-      observeResponse: (response) => {
-        if (response.route === "/api/v1/triggers/enable/:connectedAccountId/:triggerName")
-          onEnableAnswered?.();
-      },
-    });
     const { accountId } = await githubTokenAccount(api.client, {
       name: "e2e-trigger-instance-killed",
       token: distinctiveSecret("token"),
@@ -225,10 +220,7 @@ describe("e2e: TriggerInstance after the CLI is killed mid-create", () => {
     instanceIds = (await instancesOf(api, accountId)).map((instance) => instance.id);
   }, 180_000);
 
-  afterAll(async () => {
-    await stack?.dispose();
-    await api?.close();
-  });
+  afterAll(() => stack?.dispose());
 
   it("leaves the instance made and a pending CREATE in the checkpoint", () => {
     expect(interrupted.error).toBeDefined();
