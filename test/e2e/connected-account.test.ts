@@ -4,10 +4,9 @@ import { distinctiveSecret, startE2eApi } from "./support/e2e-api";
 import type { E2eApi } from "./support/e2e-api";
 import { E2eStack } from "./support/e2e-stack";
 import type { RecordedRun } from "./support/e2e-stack";
-import { expectNoLeaksAndSmallProviders } from "./support/leak-checks";
+import { CONNECTED_ACCOUNT_TYPE, expectNoLeaksAndSmallProviders } from "./support/leak-checks";
 import { opsOf, requestsOf, succeeded, textOf, writesOf } from "./support/steps";
 
-const CONNECTED_ACCOUNT_TYPE = "pulumi-nodejs:dynamic/integrations:ConnectedAccount";
 const CREATE = "POST /api/v1/connectedAccounts";
 const GET = "GET /api/v1/connectedAccounts/:connectedAccountId";
 const DELETE = "DELETE /api/v1/connectedAccounts/:connectedAccountId";

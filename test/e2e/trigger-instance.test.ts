@@ -4,10 +4,9 @@ import { distinctiveSecret, startE2eApi } from "./support/e2e-api";
 import type { E2eApi } from "./support/e2e-api";
 import { E2eStack } from "./support/e2e-stack";
 import type { RecordedRun } from "./support/e2e-stack";
-import { expectNoLeaksAndSmallProviders } from "./support/leak-checks";
+import { TRIGGER_INSTANCE_TYPE, expectNoLeaksAndSmallProviders } from "./support/leak-checks";
 import { driftOf, opsOf, requestsOf, succeeded, textOf, writesOf } from "./support/steps";
 
-const TRIGGER_INSTANCE_TYPE = "pulumi-nodejs:dynamic/integrations:TriggerInstance";
 const SCHEMA_READ = "GET /api/v1/triggers";
 const LOOK_UP = "GET /api/v1/triggers/active_triggers";
 const ENABLE = "POST /api/v1/triggers/enable/:connectedAccountId/:triggerName";
