@@ -56,3 +56,15 @@ export function sendJson(response: http.ServerResponse, status: number, body: un
   response.writeHead(status, { "content-type": "application/json", ...headers });
   response.end(JSON.stringify(body));
 }
+
+/** A connector record as the service sends it, for scripted servers to answer with (spread to vary it). */
+export const connectorRecord = {
+  id: "int-1",
+  name: "my-github",
+  appId: "app-1",
+  appName: "github",
+  authConfig: {},
+  enabled: true,
+  useServiceAuth: false,
+  expectedInputFields: [],
+};

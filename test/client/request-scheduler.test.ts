@@ -1,20 +1,9 @@
 import { ApiClient } from "../../src/client";
 import { AdaptiveRate } from "../../src/client/request-scheduler";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { sendJson, startLocalServer, type LocalServer } from "./local-server";
+import { connectorRecord as connector, sendJson, startLocalServer, type LocalServer } from "./local-server";
 
 /** The process-wide concurrency cap and the per-account adaptive rate, over real HTTP. */
-
-const connector = {
-  id: "int-1",
-  name: "my-github",
-  appId: "app-1",
-  appName: "github",
-  authConfig: {},
-  enabled: true,
-  useServiceAuth: false,
-  expectedInputFields: [],
-};
 
 let server: LocalServer | undefined;
 let emulator: RunningEmulator | undefined;

@@ -8,20 +8,9 @@ import {
   ServerError,
   UnprovenCreateError,
 } from "../../src/client";
-import { sendJson, startLocalServer, type LocalServer } from "./local-server";
+import { connectorRecord as connector, sendJson, startLocalServer, type LocalServer } from "./local-server";
 
 /** Retry, timeout and reset mechanics over real HTTP, against a scripted local server. */
-
-const connector = {
-  id: "int-1",
-  name: "my-github",
-  appId: "app-1",
-  appName: "github",
-  authConfig: {},
-  enabled: true,
-  useServiceAuth: false,
-  expectedInputFields: [],
-};
 
 let server: LocalServer | undefined;
 

@@ -8,19 +8,9 @@ import { ApiClient, ApiError, ResponseValidationError } from "../../src/client";
 import { createConnectorHandlers, type ConnectorHandlers } from "../../src/providers/connector";
 import type { CheckedConnectorInputs } from "../../src/providers/connector-inputs";
 import type { ConnectorOutputs } from "../../src/providers/connector-outputs";
-import { sendJson, startLocalServer, type LocalServer } from "./local-server";
+import { connectorRecord, sendJson, startLocalServer, type LocalServer } from "./local-server";
 
-const record = {
-  id: "int-1",
-  name: "my-github",
-  appId: "app-1",
-  appName: "github",
-  authScheme: "OAUTH2",
-  authConfig: { client_id: "cid" },
-  enabled: true,
-  useServiceAuth: false,
-  expectedInputFields: [],
-};
+const record = { ...connectorRecord, authScheme: "OAUTH2", authConfig: { client_id: "cid" } };
 
 const inputs: CheckedConnectorInputs = {
   name: "my-github",

@@ -8,22 +8,13 @@ import {
   ResponseValidationError,
   ServerError,
 } from "../../src/client";
-import { sendJson, startLocalServer, type Handler, type LocalServer } from "./local-server";
+import { connectorRecord, sendJson, startLocalServer, type Handler, type LocalServer } from "./local-server";
 
 /** Shapes real servers send besides the documented one, and the request side of the wire. */
 
 const packageVersion = (require("../../package.json") as { version: string }).version;
 
-const connector = {
-  id: "int-1",
-  name: "my-github",
-  appId: "app-1",
-  appName: "github",
-  authConfig: { client_id: "cid" },
-  enabled: true,
-  useServiceAuth: false,
-  expectedInputFields: [],
-};
+const connector = { ...connectorRecord, authConfig: { client_id: "cid" } };
 
 const trigger = {
   appId: "app-1",

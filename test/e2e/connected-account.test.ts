@@ -4,10 +4,9 @@ import { distinctiveSecret, startE2eApi } from "./support/e2e-api";
 import type { E2eApi } from "./support/e2e-api";
 import { E2eStack } from "./support/e2e-stack";
 import type { RecordedRun } from "./support/e2e-stack";
-import { expectNoLeaksAndSmallProviders } from "./support/leak-checks";
+import { CONNECTED_ACCOUNT_TYPE, expectNoLeaksAndSmallProviders } from "./support/leak-checks";
 import { opsOf, requestsOf, succeeded, textOf, writesOf } from "./support/steps";
 
-const CONNECTED_ACCOUNT_TYPE = "pulumi-nodejs:dynamic/integrations:ConnectedAccount";
 const CREATE = "POST /api/v1/connectedAccounts";
 const GET = "GET /api/v1/connectedAccounts/:connectedAccountId";
 const DELETE = "DELETE /api/v1/connectedAccounts/:connectedAccountId";
@@ -19,11 +18,17 @@ async function accountOrUndefined(api: E2eApi, id: string): Promise<ConnectedAcc
   });
 }
 
+/** One emulator for the file; each scenario has its own connector on it. */
+let api: E2eApi;
+beforeAll(async () => {
+  api = await startE2eApi();
+});
+afterAll(() => api?.close());
+
 /** A Trello account (API key connector, the user token as connection data) through its whole life. */
 describe("e2e: ConnectedAccount", () => {
   const userToken = distinctiveSecret("trello-user-token");
   const powerUpKey = distinctiveSecret("trello-key");
-  let api: E2eApi;
   let stack: E2eStack;
   const runs: Record<string, RecordedRun> = {};
   const remote: Record<string, ConnectedAccount | undefined> = {};
@@ -31,7 +36,6 @@ describe("e2e: ConnectedAccount", () => {
   let secondId: string;
 
   beforeAll(async () => {
-    api = await startE2eApi();
     const connector = await api.client.createIntegration({
       name: "e2e-connected-account-trello",
       appName: "trello",
@@ -64,10 +68,7 @@ describe("e2e: ConnectedAccount", () => {
     remote.destroyed = await accountOrUndefined(api, thirdId);
   }, 300_000);
 
-  afterAll(async () => {
-    await stack?.dispose();
-    await api?.close();
-  });
+  afterAll(() => stack?.dispose());
 
   it("rejects labels that are not a list at check, naming the property, before any request", () => {
     expect(runs.badInput.error).toBeDefined();
@@ -118,12 +119,10 @@ describe("e2e: ConnectedAccount", () => {
 
 /** An OAuth connector's account waits for a person: the stack shows where they must go. */
 describe("e2e: ConnectedAccount of an OAuth connector", () => {
-  let api: E2eApi;
   let stack: E2eStack;
   let up: RecordedRun;
 
   beforeAll(async () => {
-    api = await startE2eApi();
     const connector = await api.client.createIntegration({
       name: "e2e-connected-account-oauth",
       appName: "github",
@@ -134,10 +133,7 @@ describe("e2e: ConnectedAccount of an OAuth connector", () => {
     up = succeeded(await stack.up());
   }, 120_000);
 
-  afterAll(async () => {
-    await stack?.dispose();
-    await api?.close();
-  });
+  afterAll(() => stack?.dispose());
 
   it("creates it INITIATED and outputs the redirect URL a person must open", () => {
     expect(up.outputs.status).toEqual({ value: "INITIATED", secret: false });

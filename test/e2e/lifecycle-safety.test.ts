@@ -7,6 +7,7 @@
  * followed by refresh and destroy. Each scenario failed on the code before lifecycle safety.
  */
 import type { ConnectorRecord } from "../../src/client";
+import { liveConnectorIds } from "../support/live-connectors";
 import { distinctiveSecret, startE2eApi } from "./support/e2e-api";
 import type { E2eApi } from "./support/e2e-api";
 import { E2eStack } from "./support/e2e-stack";
@@ -26,14 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-/** The live (not deleted) connectors that hold a name. */
-async function liveNamed(name: string): Promise<string[]> {
-  const ids: string[] = [];
-  for await (const item of api.client.listIntegrations({ showDisabled: true })) {
-    if (item.name === name && item.deleted !== true) ids.push(item.id);
-  }
-  return ids;
-}
+const liveNamed = (name: string) => liveConnectorIds(api.client, name);
 
 /** The id state holds for a resource of the program. */
 async function idInState(stack: E2eStack, name: string): Promise<string | undefined> {

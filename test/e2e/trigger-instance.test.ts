@@ -1,12 +1,12 @@
-import type { ActiveTrigger } from "../../src/client";
+import { collect, type ActiveTrigger } from "../../src/client";
+import { githubTokenAccount } from "../support/github-account";
 import { distinctiveSecret, startE2eApi } from "./support/e2e-api";
 import type { E2eApi } from "./support/e2e-api";
 import { E2eStack } from "./support/e2e-stack";
 import type { RecordedRun } from "./support/e2e-stack";
-import { expectNoLeaksAndSmallProviders } from "./support/leak-checks";
+import { TRIGGER_INSTANCE_TYPE, expectNoLeaksAndSmallProviders } from "./support/leak-checks";
 import { driftOf, opsOf, requestsOf, succeeded, textOf, writesOf } from "./support/steps";
 
-const TRIGGER_INSTANCE_TYPE = "pulumi-nodejs:dynamic/integrations:TriggerInstance";
 const SCHEMA_READ = "GET /api/v1/triggers";
 const LOOK_UP = "GET /api/v1/triggers/active_triggers";
 const ENABLE = "POST /api/v1/triggers/enable/:connectedAccountId/:triggerName";
@@ -15,10 +15,22 @@ const DELETE = "DELETE /api/v1/triggers/instance/:triggerInstanceId";
 
 const config = (triggerConfig: object) => JSON.stringify(triggerConfig);
 
+/** One emulator for the file; each scenario has its own connector and account on it. */
+let api: E2eApi;
+/** Called when the emulator has answered an enable: where the kill scenario kills the CLI. */
+let onEnableAnswered: (() => void) | undefined;
+beforeAll(async () => {
+  api = await startE2eApi({
+    observeResponse: (response) => {
+      if (response.route === "/api/v1/triggers/enable/:connectedAccountId/:triggerName") onEnableAnswered?.();
+    },
+  });
+});
+afterAll(() => api?.close());
+
 /** A TriggerInstance through its whole life, one input change at a time, against the emulator. */
 describe("e2e: TriggerInstance", () => {
   const githubToken = distinctiveSecret("github-token");
-  let api: E2eApi;
   let stack: E2eStack;
   let accountId: string;
   const runs: Record<string, RecordedRun> = {};
@@ -27,14 +39,10 @@ describe("e2e: TriggerInstance", () => {
   let secondId: string;
 
   beforeAll(async () => {
-    api = await startE2eApi();
-    const connector = await api.client.createIntegration({
+    ({ accountId } = await githubTokenAccount(api.client, {
       name: "e2e-trigger-instance-github",
-      appName: "github",
-      authScheme: "BEARER_TOKEN",
-      authConfig: { token: githubToken },
-    });
-    accountId = (await api.client.createConnectedAccount({ integrationId: connector.id })).connectedAccountId;
+      token: githubToken,
+    }));
     stack = await E2eStack.create("trigger-instance", api, {
       config: { accountId, triggerConfig: config({ owner: "octocat" }) },
     });
@@ -66,10 +74,7 @@ describe("e2e: TriggerInstance", () => {
     remote.destroyed = await api.client.getTriggerInstance(secondId);
   }, 300_000);
 
-  afterAll(async () => {
-    await stack?.dispose();
-    await api?.close();
-  });
+  afterAll(() => stack?.dispose());
 
   it("rejects a config the trigger's schema refuses at check, naming the key, before any write", () => {
     expect(runs.badInput.error).toBeDefined();
@@ -134,7 +139,6 @@ describe("e2e: TriggerInstance", () => {
 
 /** The enable route is an upsert: a stack must never take over an instance that exists already. */
 describe("e2e: TriggerInstance never takes over an existing instance silently", () => {
-  let api: E2eApi;
   let stack: E2eStack;
   let existingId: string;
   let refused: RecordedRun;
@@ -142,15 +146,10 @@ describe("e2e: TriggerInstance never takes over an existing instance silently", 
   let afterAdoption: ActiveTrigger | undefined;
 
   beforeAll(async () => {
-    api = await startE2eApi();
-    const connector = await api.client.createIntegration({
+    const { accountId } = await githubTokenAccount(api.client, {
       name: "e2e-trigger-instance-owned",
-      appName: "github",
-      authScheme: "BEARER_TOKEN",
-      authConfig: { token: distinctiveSecret("token") },
+      token: distinctiveSecret("token"),
     });
-    const accountId = (await api.client.createConnectedAccount({ integrationId: connector.id }))
-      .connectedAccountId;
     const triggerConfig = { owner: "octocat", repo: "hello-world" };
     // Made by another stack (or by hand), and disabled there.
     existingId = (await api.client.enableTrigger(accountId, "GITHUB_STAR_ADDED_EVENT", triggerConfig))
@@ -166,10 +165,7 @@ describe("e2e: TriggerInstance never takes over an existing instance silently", 
     afterAdoption = await api.client.getTriggerInstance(existingId);
   }, 180_000);
 
-  afterAll(async () => {
-    await stack?.dispose();
-    await api?.close();
-  });
+  afterAll(() => stack?.dispose());
 
   it("fails the create naming the existing instance and adoptId, writing nothing", () => {
     expect(refused.error).toBeDefined();
@@ -192,9 +188,7 @@ describe("e2e: TriggerInstance never takes over an existing instance silently", 
  * its own, naming it; clearing the pending create and adopting it converges with one instance.
  */
 describe("e2e: TriggerInstance after the CLI is killed mid-create", () => {
-  let api: E2eApi;
   let stack: E2eStack;
-  let onEnableAnswered: (() => void) | undefined;
   let interrupted: RecordedRun;
   let pendingAfterKill: string[];
   let blindUp: RecordedRun;
@@ -203,20 +197,10 @@ describe("e2e: TriggerInstance after the CLI is killed mid-create", () => {
   const triggerConfig = { owner: "octocat", repo: "interrupted" };
 
   beforeAll(async () => {
-    api = await startE2eApi({
-      observeResponse: (response) => {
-        if (response.route === "/api/v1/triggers/enable/:connectedAccountId/:triggerName")
-          onEnableAnswered?.();
-      },
-    });
-    const connector = await api.client.createIntegration({
+    const { accountId } = await githubTokenAccount(api.client, {
       name: "e2e-trigger-instance-killed",
-      appName: "github",
-      authScheme: "BEARER_TOKEN",
-      authConfig: { token: distinctiveSecret("token") },
+      token: distinctiveSecret("token"),
     });
-    const accountId = (await api.client.createConnectedAccount({ integrationId: connector.id }))
-      .connectedAccountId;
     stack = await E2eStack.create("trigger-instance", api, {
       config: { accountId, triggerConfig: config(triggerConfig) },
     });
@@ -235,10 +219,7 @@ describe("e2e: TriggerInstance after the CLI is killed mid-create", () => {
     instanceIds = (await instancesOf(api, accountId)).map((instance) => instance.id);
   }, 180_000);
 
-  afterAll(async () => {
-    await stack?.dispose();
-    await api?.close();
-  });
+  afterAll(() => stack?.dispose());
 
   it("leaves the instance made and a pending CREATE in the checkpoint", () => {
     expect(interrupted.error).toBeDefined();
@@ -258,13 +239,6 @@ describe("e2e: TriggerInstance after the CLI is killed mid-create", () => {
   });
 });
 
-async function instancesOf(api: E2eApi, accountId: string): Promise<ActiveTrigger[]> {
-  const found: ActiveTrigger[] = [];
-  for await (const instance of api.client.activeTriggers({
-    connectedAccountIds: [accountId],
-    showDisabled: true,
-  })) {
-    found.push(instance);
-  }
-  return found;
+function instancesOf(api: E2eApi, accountId: string): Promise<ActiveTrigger[]> {
+  return collect(api.client.activeTriggers({ connectedAccountIds: [accountId], showDisabled: true }));
 }

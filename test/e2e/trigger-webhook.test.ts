@@ -2,10 +2,9 @@ import { startE2eApi } from "./support/e2e-api";
 import type { E2eApi } from "./support/e2e-api";
 import { E2eStack } from "./support/e2e-stack";
 import type { RecordedRun } from "./support/e2e-stack";
-import { expectNoLeaksAndSmallProviders } from "./support/leak-checks";
+import { TRIGGER_WEBHOOK_TYPE, expectNoLeaksAndSmallProviders } from "./support/leak-checks";
 import { driftOf, opsOf, requestsOf, stepOf, succeeded, textOf, writesOf } from "./support/steps";
 
-const TRIGGER_WEBHOOK_TYPE = "pulumi-nodejs:dynamic/integrations:TriggerWebhook";
 const CLIENT_INFO = "GET /api/v1/client/auth/client_info";
 const CALLBACK_URL = "GET /api/v1/triggers/callback_url";
 const SET = "POST /api/v1/triggers/set_callback_url";

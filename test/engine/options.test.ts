@@ -2,20 +2,16 @@
  * `up --replace`, `protect`, `retainOnDelete` and `aliases`, as pulumi/pulumi
  * pkg/resource/deploy/step_generator.go (diff, continueStepsFromDiff) and step.go (DeleteStep.Apply) do them.
  */
-import { join } from "node:path";
-import { TestStack } from "./index";
+import type { TestStack } from "./index";
 import { deleteProtectedMessage, replaceProtectedMessage } from "./diagnostics";
-import { engineTestTimeoutMs, operationRecorder, opsOf, programsDir, stepOf } from "./test-helpers";
-
-const urnOf = (name: string): string =>
-  `urn:pulumi:dev::engine-options::pulumi-nodejs:dynamic:Resource::${name}`;
+import { engineTestTimeoutMs, opsOf, phasedScenario, stepOf } from "./test-helpers";
 
 describe("test engine: targeted replacement, protect, retainOnDelete, aliases", () => {
+  const { calls, results, run, urnOf, stateOf, start, dispose } = phasedScenario("options");
   let stack: TestStack;
-  const { calls, results, states, run } = operationRecorder(() => stack);
 
   beforeAll(async () => {
-    stack = await TestStack.create(join(programsDir, "options"), { config: { phase: "1" } });
+    stack = await start();
     await run("first", () => stack.up());
     await run("replace", () =>
       stack.up({ replace: [urnOf("plain"), urnOf("dbr-provider"), urnOf("dbr-option")] }),
@@ -27,10 +23,9 @@ describe("test engine: targeted replacement, protect, retainOnDelete, aliases", 
     await run("dropProtected", () => stack.up());
   }, engineTestTimeoutMs);
 
-  afterAll(() => stack.dispose());
+  afterAll(dispose);
 
-  const idOf = (label: string, name: string): string | undefined =>
-    states[label]?.find((state) => state.urn === urnOf(name))?.id;
+  const idOf = (label: string, name: string): string | undefined => stateOf(label, name)?.id;
 
   it("replaces a resource named by --replace although nothing changed, without asking its diff", () => {
     expect(results.first?.error).toBeUndefined();
@@ -66,7 +61,7 @@ describe("test engine: targeted replacement, protect, retainOnDelete, aliases", 
     expect(calls.replaceProtected).not.toContain("null:create:protected");
     expect(calls.replaceProtected).not.toContain("null:delete:protected");
     expect(idOf("replaceProtected", "protected")).toBe(idOf("first", "protected"));
-    expect(states.first?.find((s) => s.urn === urnOf("protected"))?.protect).toBe(true);
+    expect(stateOf("first", "protected")?.protect).toBe(true);
   });
 
   it("drops a retainOnDelete resource from state without calling Delete", () => {

@@ -20,6 +20,11 @@ export function checkpointOf(states: ResourceState[] | undefined): string[] {
   return (states ?? []).map((state) => `${state.urn.split("::").at(-1)}${state.delete ? " (delete)" : ""}`);
 }
 
+/** A stack of the program at step 1 (ProgramTest's first directory). */
+export function stepStack(program: string): Promise<TestStack> {
+  return TestStack.create(join(programsDir, program), { config: { step: "1" } });
+}
+
 export interface StepRun {
   stack: TestStack;
   results: OperationResult[];
@@ -36,7 +41,7 @@ export async function runSteps(
   steps: number,
   afterFirst?: (stack: TestStack) => Promise<OperationResult>,
 ): Promise<StepRun> {
-  const stack = await TestStack.create(join(programsDir, program), { config: { step: "1" } });
+  const stack = await stepStack(program);
   const run: StepRun = { stack, results: [], states: [] };
   for (let step = 1; step <= steps; step++) {
     stack.setConfig("step", String(step));

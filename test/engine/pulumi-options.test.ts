@@ -8,14 +8,9 @@ import { join } from "node:path";
 import { TestStack } from "./index";
 import type { OperationResult, ResourceState } from "./index";
 import { deleteProtectedMessage, untargetedDeleteMessage } from "./diagnostics";
-import { checkpointOf, runSteps, stepsOf } from "./pulumi-mirror";
+import { checkpointOf, runSteps, stepStack, stepsOf } from "./pulumi-mirror";
 import type { StepRun } from "./pulumi-mirror";
 import { engineTestTimeoutMs, programsDir } from "./test-helpers";
-
-async function stepStack(program: string): Promise<TestStack> {
-  return TestStack.create(join(programsDir, program), { config: { step: "1" } });
-}
-const namesOf = (states: ResourceState[] | undefined): string[] => checkpointOf(states);
 
 describe("pulumi tests/integration/protect_resources (TestProtectedResources)", () => {
   let run: StepRun;
@@ -41,7 +36,7 @@ describe("pulumi tests/integration/protect_resources (TestProtectedResources)", 
 
   it("step 3 fails to delete it, and it stays protected", () => {
     expect(results[2]?.error).toBe(deleteProtectedMessage(urn));
-    expect(namesOf(states[2])).toEqual(["pulumi-protect-resources-dev", "default", "eternal"]);
+    expect(checkpointOf(states[2])).toEqual(["pulumi-protect-resources-dev", "default", "eternal"]);
     expect(eternal(3)?.protect).toBe(true);
   });
 
@@ -50,7 +45,7 @@ describe("pulumi tests/integration/protect_resources (TestProtectedResources)", 
     expect(eternal(4)?.protect).toBeUndefined();
     expect(results[4]?.error).toBeUndefined();
     expect(stepsOf(results[4])).toEqual(["delete eternal"]);
-    expect(namesOf(states[4])).toEqual(["pulumi-protect-resources-dev"]);
+    expect(checkpointOf(states[4])).toEqual(["pulumi-protect-resources-dev"]);
   });
 });
 
@@ -125,7 +120,7 @@ describe("pulumi tests/integration/delete_before_create (TestDeleteBeforeCreate)
       "create-replacement dependent",
     ]);
     expect(stateOf(6, "dependent")?.outputs.state).toBe(84);
-    expect(namesOf(states[5])).toHaveLength(5);
+    expect(checkpointOf(states[5])).toHaveLength(5);
   });
 });
 
@@ -157,7 +152,7 @@ describe("pulumi tests/integration/targets (TestDeleteManyTargets)", () => {
     for (const dependent of [urn("b"), urn("c"), urn("d"), urn("e"), urn("f", type), urn("g", type)]) {
       expect(error).toContain(untargetedDeleteMessage(dependent));
     }
-    expect(namesOf(states.destroyRoot)).toHaveLength(10);
+    expect(checkpointOf(states.destroyRoot)).toHaveLength(10);
   });
 
   it("destroys the leaf alone", () => {
@@ -171,7 +166,7 @@ describe("pulumi tests/integration/targets (TestDeleteManyTargets)", () => {
       ["a", "b", "c", "d", "e", "f", "g"].map((name) => `delete ${name}`),
     );
     expect(results.destroyAll?.error).toBeUndefined();
-    expect(namesOf(states.destroyAll)).toEqual([]);
+    expect(checkpointOf(states.destroyAll)).toEqual([]);
   });
 });
 
@@ -194,7 +189,7 @@ describe("pulumi tests/integration/targets/untargeted_create (TestUntargetedCrea
   it("up --target a leaves the new b uncreated, and refresh and destroy succeed", () => {
     expect(results.map((result) => result.error)).toEqual([undefined, undefined, undefined, undefined]);
     expect(stepsOf(results[1])).toEqual(["same a"]);
-    expect(namesOf(afterTargeted)).toEqual(["pulumi-untargeted-create-dev", "default", "a"]);
+    expect(checkpointOf(afterTargeted)).toEqual(["pulumi-untargeted-create-dev", "default", "a"]);
     expect(stepsOf(results[3])).toEqual(["delete a"]);
   });
 });
@@ -226,7 +221,7 @@ describe("pulumi tests/integration/aliases/nodejs (TestNodejsAliases: rename, re
 
   it("keeps one state per resource, under the new URNs", () => {
     expect(after).toHaveLength(before.length);
-    expect(namesOf(after).sort()).toEqual([
+    expect(checkpointOf(after).sort()).toEqual([
       "newcomp3",
       "newcomp3-child",
       "newres1",

@@ -4,20 +4,15 @@
  * deleted/refreshed only through the `__provider` stored in their outputs (DeleteStep/RefreshStep pass the
  * old outputs to the provider), in pulumi/pulumi pkg/resource/deploy.
  */
-import { join } from "node:path";
-import { TestStack } from "./index";
-import type { ResourceState } from "./index";
-import { engineTestTimeoutMs, operationRecorder, opsOf, programsDir, stepOf } from "./test-helpers";
-
-const urnOf = (name: string): string =>
-  `urn:pulumi:dev::engine-readback::pulumi-nodejs:dynamic:Resource::${name}`;
+import type { TestStack } from "./index";
+import { engineTestTimeoutMs, opsOf, phasedScenario, stepOf } from "./test-helpers";
 
 describe("test engine: read inputs, nested ignoreChanges, partial creates", () => {
+  const { calls, results, run, urnOf, stateOf, start, dispose } = phasedScenario("readback");
   let stack: TestStack;
-  const { calls, results, states, run } = operationRecorder(() => stack);
 
   beforeAll(async () => {
-    stack = await TestStack.create(join(programsDir, "readback"), { config: { phase: "1" } });
+    stack = await start();
     await run("first", () => stack.up());
     await run("refresh", () => stack.refresh());
     stack.setConfig("phase", "2");
@@ -34,10 +29,7 @@ describe("test engine: read inputs, nested ignoreChanges, partial creates", () =
     await run("removeBare", () => stack.up());
   }, engineTestTimeoutMs);
 
-  afterAll(() => stack.dispose());
-
-  const stateOf = (label: string, name: string): ResourceState | undefined =>
-    states[label]?.find((state) => state.urn === urnOf(name));
+  afterAll(dispose);
 
   it("stores the inputs a Read returned, __provider kept", () => {
     expect(results.refresh?.error).toBeUndefined();

@@ -2,20 +2,16 @@
  * `up --target` and `destroy --target`, with and without `--target-dependents`, as pulumi/pulumi
  * pkg/resource/deploy/step_generator.go does them (generateSteps' isTargeted, GenerateDeletes).
  */
-import { join } from "node:path";
-import { TestStack } from "./index";
+import type { TestStack } from "./index";
 import { untargetedDeleteMessage } from "./diagnostics";
-import { engineTestTimeoutMs, operationRecorder, opsOf, programsDir } from "./test-helpers";
-
-const urnOf = (name: string): string =>
-  `urn:pulumi:dev::engine-targets::pulumi-nodejs:dynamic:Resource::${name}`;
+import { engineTestTimeoutMs, opsOf, phasedScenario } from "./test-helpers";
 
 describe("test engine: --target and --target-dependents", () => {
+  const { calls, results, run, urnOf, stateOf, start, dispose } = phasedScenario("targets");
   let stack: TestStack;
-  const { calls, results, states, run } = operationRecorder(() => stack);
 
   beforeAll(async () => {
-    stack = await TestStack.create(join(programsDir, "targets"), { config: { phase: "1" } });
+    stack = await start();
     await run("first", () => stack.up());
     stack.setConfig("phase", "2");
     await run("targetA", () => stack.up({ targets: [urnOf("a")] }));
@@ -24,12 +20,10 @@ describe("test engine: --target and --target-dependents", () => {
     await run("destroyADependents", () => stack.destroy({ targets: [urnOf("a")], targetDependents: true }));
   }, engineTestTimeoutMs);
 
-  afterAll(() => stack.dispose());
+  afterAll(dispose);
 
-  const valueOf = (label: string, name: string): unknown =>
-    states[label]?.find((state) => state.urn === urnOf(name))?.inputs.value;
-  const has = (label: string, name: string): boolean =>
-    states[label]?.some((state) => state.urn === urnOf(name)) ?? false;
+  const valueOf = (label: string, name: string): unknown => stateOf(label, name)?.inputs.value;
+  const has = (label: string, name: string): boolean => stateOf(label, name) !== undefined;
 
   it("up --target changes only the target; the others keep their old state, with no provider call", () => {
     expect(results.first?.error).toBeUndefined();

@@ -1,6 +1,6 @@
 /** Helpers for the engine's own tests. */
 import { join } from "node:path";
-import type { TestStack } from "./stack";
+import { TestStack } from "./stack";
 import type { ResourceState } from "./state";
 import type { OperationResult, Step, StepOp } from "./types";
 
@@ -33,18 +33,40 @@ export function indexOfStep(result: OperationResult, name: string, op: StepOp): 
 }
 
 /**
- * A scenario's operations, each kept under a label with its result, the provider calls it made and the
- * state it left. `stack` is read at each run: scenarios create their stack in `beforeAll`.
+ * A scenario of one program under programs/, started with config `phase` 1: its operations, each kept
+ * under a label with its result, the provider calls it made and the state it left. `start()` it in
+ * `beforeAll` and `dispose` it in `afterAll`.
  */
-export function operationRecorder(stack: () => TestStack) {
+export function phasedScenario(program: string) {
+  let stack: TestStack | undefined;
+  const current = (): TestStack => {
+    if (!stack) throw new Error(`the ${program} scenario is not started`);
+    return stack;
+  };
   const calls: Record<string, string[]> = {};
   const results: Record<string, OperationResult> = {};
   const states: Record<string, ResourceState[]> = {};
-  async function run(label: string, operation: () => Promise<OperationResult>): Promise<void> {
-    const before = providerCalls(stack().providerOutput()).length;
-    results[label] = await operation();
-    calls[label] = providerCalls(stack().providerOutput()).slice(before);
-    states[label] = await stack().resources();
-  }
-  return { calls, results, states, run };
+  /** The URN of one of the program's dynamic resources. */
+  const urnOf = (name: string): string =>
+    `urn:pulumi:${current().stackName}::${current().project}::pulumi-nodejs:dynamic:Resource::${name}`;
+  return {
+    calls,
+    results,
+    states,
+    urnOf,
+    /** A resource of the program in the state a labelled operation left. */
+    stateOf: (label: string, name: string): ResourceState | undefined =>
+      states[label]?.find((state) => state.urn === urnOf(name)),
+    async start(): Promise<TestStack> {
+      stack = await TestStack.create(join(programsDir, program), { config: { phase: "1" } });
+      return stack;
+    },
+    async run(label: string, operation: () => Promise<OperationResult>): Promise<void> {
+      const before = providerCalls(current().providerOutput()).length;
+      results[label] = await operation();
+      calls[label] = providerCalls(current().providerOutput()).slice(before);
+      states[label] = await current().resources();
+    },
+    dispose: (): Promise<void> => stack?.dispose() ?? Promise.resolve(),
+  };
 }

@@ -49,17 +49,15 @@ describe("the CLI killed in the middle of creates", () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0 });
-    dir = await stageFaultsProgram("connectors", "faults-cli-killed");
-    stack = await connectorsStack(dir, {
-      baseUrl: emulator.url,
-      apiKey: emulator.apiKey,
-      count: COUNT,
-      namePrefix: NAME_PREFIX,
-      clientSecret,
-      parallel: COUNT,
-    });
     const remote = { baseUrl: emulator.url, apiKey: emulator.apiKey };
     const program = { count: COUNT, namePrefix: NAME_PREFIX };
+    /** The program's connectors as the service has them, whether state holds them or not. */
+    const programConnectors = async () =>
+      (await remoteConnectors(remote.baseUrl, remote.apiKey)).filter((connector) =>
+        connector.name.startsWith(`${NAME_PREFIX}-`),
+      );
+    dir = await stageFaultsProgram("connectors", "faults-cli-killed");
+    stack = await connectorsStack(dir, { ...remote, ...program, clientSecret, parallel: COUNT });
 
     emulator.setFaults({ ...CREATE_DELAY, match: [`${CREATE.method} ${CREATE.route}`] });
     const kill = new AbortController();
@@ -67,10 +65,10 @@ describe("the CLI killed in the middle of creates", () => {
     await waitFor("10 answered creates", () => emulator.requestLog.count(CREATE) >= 10);
     frozenPids = dynamicProviderPids(dir);
     for (const pid of frozenPids) process.kill(pid, "SIGSTOP");
-    await waitUntilSteady("the connectors made while the provider is frozen", async () => {
-      const all = await remoteConnectors(emulator.url, emulator.apiKey);
-      return all.filter((connector) => connector.name.startsWith(`${NAME_PREFIX}-`)).length;
-    });
+    await waitUntilSteady(
+      "the connectors made while the provider is frozen",
+      async () => (await programConnectors()).length,
+    );
     kill.abort();
     interrupted = await up;
     emulator.clearFaults();
@@ -87,8 +85,8 @@ describe("the CLI killed in the middle of creates", () => {
     pendingAfterClear = await stack.pendingOperations();
     const managed = new Set((await connectorsInState(stack)).map((entry) => entry.id));
     adoptedBy = Object.fromEntries(
-      (await remoteConnectors(emulator.url, emulator.apiKey))
-        .filter((connector) => connector.name.startsWith(`${NAME_PREFIX}-`) && !managed.has(connector.id))
+      (await programConnectors())
+        .filter((connector) => !managed.has(connector.id))
         .map((connector) => [connector.name, connector.id]),
     );
     stack.setConfig("adopt", JSON.stringify(adoptedBy));

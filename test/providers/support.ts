@@ -6,6 +6,7 @@ import {
   createIntegrationStateHandlers,
   type IntegrationStateHandlers,
 } from "../../src/providers/integration-state";
+import { liveConnectorIds } from "../support/live-connectors";
 
 /** A stack config as the dynamic-provider host hands it to `configure` (namespaced keys). */
 export function stackConfig(values: Record<string, string>) {
@@ -14,6 +15,8 @@ export function stackConfig(values: Record<string, string>) {
 
 export interface ProviderTestBed {
   emulator: RunningEmulator;
+  /** The stack config the handlers were configured with, for configuring more handlers alike. */
+  settings: ReturnType<typeof stackConfig>;
   connector: ConnectorHandlers;
   integrationState: IntegrationStateHandlers;
   /** For the test's own look at the remote side; its requests are logged too, so count before using it. */
@@ -32,22 +35,23 @@ export interface ProviderTestBed {
 /** An emulator on an ephemeral port and freshly configured handlers pointing at it over HTTP. */
 export async function startTestBed(config: Record<string, string> = {}): Promise<ProviderTestBed> {
   const emulator = await startEmulator({ port: 0 });
-  const settings = {
+  const settings = stackConfig({
     "integrations:apiKey": emulator.apiKey,
     "integrations:baseUrl": emulator.url,
     "integrations:maxRetries": "0",
     ...config,
-  };
+  });
   // As `pulumi-integrations/dynamic` exports them: with the `connection` layer every create goes through.
   const connector: ConnectorHandlers = withConnection(createConnectorHandlers());
   const integrationState: IntegrationStateHandlers = withConnection(createIntegrationStateHandlers());
-  await connector.configure({ config: stackConfig(settings) });
-  await integrationState.configure({ config: stackConfig(settings) });
+  await connector.configure({ config: settings });
+  await integrationState.configure({ config: settings });
   const inspect = new ApiClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, maxRetries: 0 });
   const loseNextResponse = (route: string) =>
     emulator.setFaults({ resetRate: 1, resetAfterHandler: true, remaining: 1, match: [route] });
   return {
     emulator,
+    settings,
     connector,
     integrationState,
     inspect,
@@ -56,13 +60,7 @@ export async function startTestBed(config: Record<string, string> = {}): Promise
       await step();
       return emulator.requestLog.count();
     },
-    async liveNamed(name) {
-      const ids: string[] = [];
-      for await (const item of inspect.listIntegrations({ showDisabled: true })) {
-        if (item.name === name && item.deleted !== true) ids.push(item.id);
-      }
-      return ids;
-    },
+    liveNamed: (name) => liveConnectorIds(inspect, name),
     loseNextCreateResponse: () => loseNextResponse("POST /api/v1/integrations"),
     loseNextResponse,
     close: () => emulator.close(),

@@ -3,57 +3,46 @@
  * owner, a failed second step. Handlers are called as the dynamic-provider host calls them, over real
  * HTTP against the emulator.
  */
-import { ApiClient } from "../../src/client";
+import { ApiClient, collect } from "../../src/client";
 import { createConnectedAccountHandlers } from "../../src/providers/connected-account";
 import { PartialCreateError } from "../../src/providers/errors";
 import { createTriggerInstanceHandlers } from "../../src/providers/trigger-instance";
 import { createTriggerWebhookHandlers } from "../../src/providers/trigger-webhook";
 import { UNKNOWN } from "../../src/providers/unknowns";
 import { sendJson, startLocalServer } from "../client/local-server";
+import { githubTokenAccount } from "../support/github-account";
 import { stackConfig, startTestBed, type ProviderTestBed } from "./support";
 
 const ENABLE_ROUTE = "POST /api/v1/triggers/enable/:connectedAccountId/:triggerName";
 const STAR_CONFIG = { owner: "octocat", repo: "hello-world" };
 
 let bed: ProviderTestBed;
-let settings: ReturnType<typeof stackConfig>;
 let accountId: string;
 let integrationId: string;
 
 beforeAll(async () => {
   bed = await startTestBed();
-  settings = stackConfig({
-    "integrations:apiKey": bed.emulator.apiKey,
-    "integrations:baseUrl": bed.emulator.url,
-    "integrations:maxRetries": "0",
-  });
-  const connector = await bed.inspect.createIntegration({
+  ({ integrationId, accountId } = await githubTokenAccount(bed.inspect, {
     name: "trigger-resources-github",
-    appName: "github",
-    authScheme: "BEARER_TOKEN",
-    authConfig: { token: "a-token" },
-  });
-  integrationId = connector.id;
-  accountId = (await bed.inspect.createConnectedAccount({ integrationId })).connectedAccountId;
+    token: "a-token",
+  }));
 });
 
 afterAll(() => bed.close());
 afterEach(() => bed.emulator.clearFaults());
 
 async function instancesOf(triggerConfig: object) {
-  const found = [];
-  for await (const instance of bed.inspect.activeTriggers({
-    connectedAccountIds: [accountId],
-    showDisabled: true,
-  })) {
-    if (JSON.stringify(instance.triggerConfig) === JSON.stringify(triggerConfig)) found.push(instance.id);
-  }
-  return found;
+  const all = await collect(
+    bed.inspect.activeTriggers({ connectedAccountIds: [accountId], showDisabled: true }),
+  );
+  return all
+    .filter((instance) => JSON.stringify(instance.triggerConfig) === JSON.stringify(triggerConfig))
+    .map((instance) => instance.id);
 }
 
 describe("TriggerInstance provider", () => {
   const handlers = createTriggerInstanceHandlers();
-  beforeAll(() => handlers.configure({ config: settings }));
+  beforeAll(() => handlers.configure({ config: bed.settings }));
   const inputs = (triggerConfig: Record<string, unknown>, enabled = true) => ({
     connectedAccountId: accountId,
     triggerName: "GITHUB_STAR_ADDED_EVENT",
@@ -147,7 +136,7 @@ describe("TriggerInstance provider", () => {
 
 describe("ConnectedAccount provider", () => {
   const handlers = createConnectedAccountHandlers();
-  beforeAll(() => handlers.configure({ config: settings }));
+  beforeAll(() => handlers.configure({ config: bed.settings }));
 
   it("takes the account a lost create response made, and makes no second one", async () => {
     const before = await accountIds();
@@ -158,15 +147,14 @@ describe("ConnectedAccount provider", () => {
   });
 
   async function accountIds() {
-    const ids: string[] = [];
-    for await (const account of bed.inspect.listConnectedAccounts({ integrationId })) ids.push(account.id);
-    return ids;
+    const accounts = await collect(bed.inspect.listConnectedAccounts({ integrationId }));
+    return accounts.map((account) => account.id);
   }
 });
 
 describe("TriggerWebhook provider", () => {
   const handlers = createTriggerWebhookHandlers();
-  beforeAll(() => handlers.configure({ config: settings }));
+  beforeAll(() => handlers.configure({ config: bed.settings }));
   const inputs = (url: string) => ({ url, onDelete: "restore" as const, resourceName: "events" });
 
   it("keeps the resource with the URL it found when setting the URL fails, so nothing is lost", async () => {

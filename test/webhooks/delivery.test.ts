@@ -2,9 +2,11 @@
  * The whole delivery path as a user's receiver sees it: the emulator signs and POSTs an event to a real
  * local receiver, and `verifyWebhook` (the package's public helper) judges what arrived.
  */
-import { ApiClient, verifyWebhook, WebhookVerificationError } from "../../src";
+import { ApiClient, collect, verifyWebhook, WebhookVerificationError } from "../../src";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import { fireOnRunningEmulator } from "../../src/emulator/fire-command";
 import { startReceiver, waitFor, type Receiver } from "../emulator/receiver";
+import { githubTokenAccount } from "../support/github-account";
 
 let emulator: RunningEmulator;
 let client: ApiClient;
@@ -15,13 +17,7 @@ let accountId: string;
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, deliveryRetryDelaysMs: [20, 40], deliveryTimeoutMs: 2000 });
   client = new ApiClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, maxRetries: 0 });
-  const connector = await client.createIntegration({
-    name: "delivery-github",
-    appName: "github",
-    authScheme: "BEARER_TOKEN",
-    authConfig: { token: "a-token" },
-  });
-  accountId = (await client.createConnectedAccount({ integrationId: connector.id })).connectedAccountId;
+  ({ accountId } = await githubTokenAccount(client, { name: "delivery-github", token: "a-token" }));
   const config = { owner: "octocat", repo: "hello-world" };
   instanceId = (await client.enableTrigger(accountId, "GITHUB_STAR_ADDED_EVENT", config)).triggerId;
   secret = (await client.getWebhookSettings()).webhookSecret ?? "";
@@ -35,12 +31,8 @@ afterAll(async () => {
 async function deliverOnce(statuses: number[]): Promise<Receiver> {
   const receiver = await startReceiver(statuses);
   await client.setCallbackUrl(receiver.url);
-  const fired = await fetch(`${emulator.url}/_emulator/trigger-instances/${instanceId}/fire`, {
-    method: "POST",
-    headers: { "x-api-key": emulator.apiKey, "content-type": "application/json" },
-    body: "{}",
-  });
-  expect(fired.status).toBe(200);
+  const fired = await fireOnRunningEmulator(emulator.url, emulator.apiKey, instanceId);
+  expect(fired.delivery).toBe("scheduled");
   await waitFor("a delivery answered 2xx", () => receiver.received.some((entry) => entry.answered < 300));
   return receiver;
 }
@@ -94,8 +86,7 @@ it("a receiver answering 500 then 200 gets the event once as a success, and the 
       "accepted",
     );
   }
-  const logs = [];
-  for await (const log of client.triggerLogs({ connectionId: accountId, maxItems: 2 })) logs.push(log);
+  const logs = await collect(client.triggerLogs({ connectionId: accountId, maxItems: 2 }));
   expect(logs.map((log) => log.triggerClientError === null)).toEqual([true, false]);
   expect(String(logs[1]?.triggerClientError)).toContain("HTTP 500");
 });

@@ -7,6 +7,9 @@ import type { E2eStack } from "./e2e-stack";
 
 export const CONNECTOR_TYPE = "pulumi-nodejs:dynamic/integrations:Connector";
 export const INTEGRATION_STATE_TYPE = "pulumi-nodejs:dynamic/integrations:IntegrationState";
+export const CONNECTED_ACCOUNT_TYPE = "pulumi-nodejs:dynamic/integrations:ConnectedAccount";
+export const TRIGGER_INSTANCE_TYPE = "pulumi-nodejs:dynamic/integrations:TriggerInstance";
+export const TRIGGER_WEBHOOK_TYPE = "pulumi-nodejs:dynamic/integrations:TriggerWebhook";
 
 /** The documented budget of a resource's `__provider` (a shim that only requires the package is ~2.3 KB). */
 export const PROVIDER_BUDGET_BYTES = 4096;
