@@ -4,7 +4,6 @@
  */
 import { ApiClient, collect, verifyWebhook, WebhookVerificationError } from "../../src";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { fireOnRunningEmulator } from "../../src/emulator/fire-command";
 import { startReceiver, waitFor, type Receiver } from "../emulator/receiver";
 import { githubTokenAccount } from "../support/github-account";
 
@@ -31,8 +30,12 @@ afterAll(async () => {
 async function deliverOnce(statuses: number[]): Promise<Receiver> {
   const receiver = await startReceiver(statuses);
   await client.setCallbackUrl(receiver.url);
-  const fired = await fireOnRunningEmulator(emulator.url, emulator.apiKey, instanceId);
-  expect(fired.delivery).toBe("scheduled");
+  const fired = await fetch(`${emulator.url}/_emulator/trigger-instances/${instanceId}/fire`, {
+    method: "POST",
+    headers: { "x-api-key": emulator.apiKey, "content-type": "application/json" },
+    body: "{}",
+  });
+  expect(fired.status).toBe(200);
   await waitFor("a delivery answered 2xx", () => receiver.received.some((entry) => entry.answered < 300));
   return receiver;
 }
