@@ -1,0 +1,236 @@
+/**
+ * The pinned `pulumi` CLI: built from its Go modules (tools/pulumi/go.mod, go.sum) once per pin into a cache
+ * folder outside the repository, and found there by the tests, the demo and the benchmarks.
+ *
+ * The build goes into a temporary folder that is renamed into place when complete, so that two runs never see
+ * half a build; a run that loses the race keeps the winner's. Release flags as in pulumi/pulumi's
+ * .goreleaser.yml: CGO off, -trimpath, tags osusergo,grpcnotrace, and the version ldflag (without it
+ * `pulumi version` is empty and the Automation API's version check fails).
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statfsSync,
+  writeFileSync,
+} from "node:fs";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+
+const MODULE_DIR = resolve(__dirname);
+const GO_MOD = join(MODULE_DIR, "go.mod");
+const GO_SUM = join(MODULE_DIR, "go.sum");
+const CLI_PACKAGE = "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi";
+const SDK_MODULE = "github.com/pulumi/pulumi/sdk/v3";
+/** A cold build filled 1.6 GB of module cache and 1.6 GB of build cache, plus a 115 MB binary (2026-11-23). */
+const DISK_NEEDED_BYTES = 4 * 1024 ** 3;
+const MARKER = "built.json";
+
+export interface PulumiCli {
+  /** The `pulumi` executable. */
+  bin: string;
+  /** Its folder, which also holds the plugins it runs bundled (pulumi-resource-pulumi-nodejs, ...). */
+  dir: string;
+  /** e.g. "3.259.0". */
+  version: string;
+}
+
+/** The version go.mod pins, e.g. "3.259.0". */
+export function pinnedVersion(): string {
+  const pin = /github\.com\/pulumi\/pulumi\/pkg\/v3 v(\d+\.\d+\.\d+)/.exec(readFileSync(GO_MOD, "utf8"));
+  if (!pin) throw new Error(`${GO_MOD} pins no github.com/pulumi/pulumi/pkg/v3 version`);
+  return pin[1];
+}
+
+/** Where the pinned build lives: one folder per version and pin set (a changed go.sum builds afresh). */
+export function pinnedCliDir(): string {
+  const cacheRoot =
+    process.env.PULUMI_INTEGRATIONS_CACHE ??
+    join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "pulumi-integrations");
+  const pins = createHash("sha256")
+    .update(readFileSync(GO_MOD))
+    .update(readFileSync(GO_SUM))
+    .digest("hex")
+    .slice(0, 12);
+  return join(cacheRoot, `pulumi-v${pinnedVersion()}-${pins}`);
+}
+
+/** The pinned CLI if it has been built, else undefined. */
+export function builtCli(): PulumiCli | undefined {
+  const dir = pinnedCliDir();
+  if (!existsSync(join(dir, MARKER))) return undefined;
+  return { bin: join(dir, "pulumi"), dir, version: pinnedVersion() };
+}
+
+/** Thrown when the CLI cannot be built here; its message is the one line that says what to do. */
+export class CliUnavailableError extends Error {}
+
+/**
+ * The pinned CLI, built first if needed (10-15 minutes on a cold 2-core machine, under a minute with warm
+ * Go caches). `log` receives progress lines.
+ */
+export async function ensurePinnedCli(log: (line: string) => void = console.log): Promise<PulumiCli> {
+  const built = builtCli();
+  if (built) return built;
+  const version = pinnedVersion();
+  const goVersion = tryRun("go", ["version"]);
+  if (!goVersion)
+    throw new CliUnavailableError(
+      `The pulumi CLI v${version} is built from source and needs Go 1.26 on PATH (https://go.dev/dl/); ` +
+        `install Go, or put a pulumi CLI ${version} or later on PATH for the demo.`,
+    );
+  const target = pinnedCliDir();
+  const cacheRoot = resolve(target, "..");
+  mkdirSync(cacheRoot, { recursive: true });
+  const free = Math.min(freeBytes(cacheRoot), freeBytes(goEnv("GOMODCACHE")), freeBytes(goEnv("GOCACHE")));
+  if (free < DISK_NEEDED_BYTES)
+    throw new CliUnavailableError(
+      `Building the pulumi CLI v${version} needs about ${gib(DISK_NEEDED_BYTES)} GB free for Go's caches ` +
+        `and ${cacheRoot}; only ${gib(free)} GB are: free some space, or set GOMODCACHE, GOCACHE and ` +
+        `PULUMI_INTEGRATIONS_CACHE to a larger disk.`,
+    );
+
+  log(`Building the pulumi CLI v${version} from its Go modules (${goVersion.trim()}); cold: 10-15 minutes.`);
+  const staging = mkdtempSync(join(cacheRoot, `.building-v${version}-`));
+  try {
+    await goBuild(staging, version, log);
+    copyBundledPlugins(staging);
+    const reported = tryRun(join(staging, "pulumi"), ["version"])?.trim();
+    if (reported !== `v${version}`)
+      throw new Error(`the built CLI reports version "${reported}", expected v${version}`);
+    writeFileSync(join(staging, MARKER), JSON.stringify({ version, builtAt: new Date().toISOString() }));
+    try {
+      renameSync(staging, target);
+    } catch (error) {
+      // Another run finished first: keep its build.
+      if (!builtCli()) throw error;
+    }
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  log(`Built the pulumi CLI v${version} into ${target}`);
+  return builtCli()!;
+}
+
+/** `go build -v` prints each package as it compiles it: progress is that count against `go list -deps`. */
+async function goBuild(outDir: string, version: string, log: (line: string) => void): Promise<void> {
+  const env = {
+    ...process.env,
+    CGO_ENABLED: "0",
+    // Fail at once on a Go older than go.mod's rather than trying to download a toolchain.
+    GOTOOLCHAIN: "local",
+  };
+  // Not `go mod download`: it fetches every module go.mod lists, and the proxy refuses one the CLI's
+  // packages never import (gocloud.dev@v0.46.1-0.20260810195832-b5401c07b5f1, 403). `go list -deps` fetches
+  // only what the build needs.
+  log("Resolving the packages to build (go list -deps; downloads the pinned modules on a cold machine)...");
+  const total = execFileSync("go", ["list", "-deps", "-tags", "osusergo,grpcnotrace", CLI_PACKAGE], {
+    cwd: MODULE_DIR,
+    env,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  })
+    .split("\n")
+    .filter(Boolean).length;
+  let compiled = 0;
+  let reportedAt = Date.now();
+  const ldflags = `-s -w -X ${SDK_MODULE}/go/common/version.Version=v${version}`;
+  await runGo(
+    [
+      "build",
+      "-v",
+      "-trimpath",
+      "-tags",
+      "osusergo,grpcnotrace",
+      "-ldflags",
+      ldflags,
+      "-o",
+      join(outDir, "pulumi"),
+      CLI_PACKAGE,
+    ],
+    env,
+    () => {
+      compiled += 1;
+      if (Date.now() - reportedAt >= 15_000) {
+        reportedAt = Date.now();
+        log(`  compiled ${compiled} of about ${total} packages`);
+      }
+    },
+  );
+}
+
+function runGo(args: string[], env: NodeJS.ProcessEnv, onLine: (line: string) => void): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn("go", args, { cwd: MODULE_DIR, env, stdio: ["ignore", "pipe", "pipe"] });
+    const errors: string[] = [];
+    let pending = "";
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (chunk: string) => {
+      const lines = (pending + chunk).split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) {
+        // -v lists packages one per line; anything else is worth showing if the build fails.
+        if (/^[\w.-]+(\/[\w.~-]+)*$/.test(line)) onLine(line);
+        else errors.push(line);
+      }
+    });
+    child.stdout.resume();
+    child.on("error", reject);
+    child.on("close", (code) =>
+      code === 0
+        ? resolvePromise()
+        : reject(new Error(`go ${args[0]} failed (exit ${code}):\n${[...errors, pending].join("\n")}`)),
+    );
+  });
+}
+
+/**
+ * The plugins the CLI finds next to itself, from the sdk/v3 module of the same version: the dynamic
+ * providers' launchers and Python's exec helper (the module extracts them read-only, without the run bit).
+ */
+function copyBundledPlugins(outDir: string): void {
+  const sdkDir = execFileSync("go", ["list", "-m", "-f", "{{.Dir}}", SDK_MODULE], {
+    cwd: MODULE_DIR,
+    encoding: "utf8",
+  }).trim();
+  for (const file of [
+    "nodejs/dist/pulumi-resource-pulumi-nodejs",
+    "python/dist/pulumi-resource-pulumi-python",
+    "python/cmd/pulumi-language-python-exec",
+  ]) {
+    const target = join(outDir, file.slice(file.lastIndexOf("/") + 1));
+    copyFileSync(join(sdkDir, file), target);
+    chmodSync(target, 0o755);
+  }
+}
+
+function goEnv(name: string): string {
+  return execFileSync("go", ["env", name], { encoding: "utf8" }).trim();
+}
+
+/** Free bytes on the disk holding `path` (or its nearest existing parent). */
+function freeBytes(path: string): number {
+  let probe = path;
+  while (!existsSync(probe)) probe = resolve(probe, "..");
+  const stats = statfsSync(probe);
+  return stats.bavail * stats.bsize;
+}
+
+function gib(bytes: number): string {
+  return (bytes / 1024 ** 3).toFixed(1);
+}
+
+function tryRun(command: string, args: string[]): string | undefined {
+  try {
+    return execFileSync(command, args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+  } catch {
+    return undefined;
+  }
+}
