@@ -7,6 +7,9 @@ module.exports = {
   transform: { "^.+\\.ts$": ["ts-jest", { diagnostics: false }] },
   // The examples' own helpers (the triggers-as-code receiver) import the package as users do.
   moduleNameMapper: { "^pulumi-integrations$": "<rootDir>/src/index.ts" },
+  // One stage folder per run for the packed package and the staged programs (test/support/packed-package.ts).
+  globalSetup: "<rootDir>/test/support/global-setup.ts",
+  globalTeardown: "<rootDir>/test/support/global-teardown.ts",
   testTimeout: 30000,
   maxWorkers: 2,
 };

@@ -38,14 +38,14 @@ describe("e2e: a connector's lifecycle", () => {
     remote.created = await api.client.getIntegration(firstId);
     runs.again = succeeded(await stack.up());
 
-    stack.setConfig("enabled", "true");
+    await stack.setConfig("enabled", "true");
     runs.toggle = succeeded(await stack.up());
     remote.toggled = await api.client.getIntegration(firstId);
 
-    stack.setConfig("clientSecret", rotatedSecret, { secret: true });
+    await stack.setConfig("clientSecret", rotatedSecret, { secret: true });
     runs.rotate = succeeded(await stack.up());
 
-    stack.setConfig("name", "e2e-lifecycle-renamed");
+    await stack.setConfig("name", "e2e-lifecycle-renamed");
     runs.rename = succeeded(await stack.up());
     renamedId = idOf(runs.rename);
     remote.replaced = await api.client.getIntegration(firstId);
@@ -94,7 +94,11 @@ describe("e2e: a connector's lifecycle", () => {
 
   it("rotates the client secret in place: an update of authConfig, not a replacement", () => {
     expect(opsOf(runs.rotate, "connector")).toEqual(["update"]);
-    expect(stepOf(runs.rotate, "connector", "update").diffs).toEqual(["authConfig"]);
+    // authConfig is secret as a whole, so the event log masks both sides of its change: what the engine
+    // stored after the update shows it.
+    const stored = JSON.stringify(stack.snapshots[stack.runs.indexOf(runs.rotate)]);
+    expect(stored).toContain(rotatedSecret);
+    expect(stored).not.toContain(firstSecret);
     expect(writesOf(runs.rotate)).toEqual([PATCH]);
     expect(runs.rotate.outputs.connectorId?.value).toBe(firstId);
   });

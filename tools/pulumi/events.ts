@@ -75,8 +75,16 @@ export function readEventLog(text: string): EventLogReading {
   return { steps, log, outputs };
 }
 
+/** Steps whose inputs changed: their visible changed keys when the provider reported none. */
+const CHANGING_OPS = new Set(["update", "replace", "create-replacement"]);
+
 function stepFrom(metadata: z.infer<typeof stepMetadata>): Step {
-  const diffs = metadata.diffs;
+  const diffs =
+    metadata.diffs && metadata.diffs.length > 0
+      ? metadata.diffs
+      : CHANGING_OPS.has(metadata.op)
+        ? changedKeys(metadata.old?.inputs ?? {}, metadata.new?.inputs ?? {})
+        : undefined;
   return {
     op: metadata.op as StepOp,
     urn: metadata.urn,
@@ -90,10 +98,17 @@ function stepFrom(metadata: z.infer<typeof stepMetadata>): Step {
   };
 }
 
-/** The output keys a refresh changed (secrets compare as "[secret]": a changed secret does not show). */
+/** The output keys a refresh changed. */
 function driftedKeys(metadata: z.infer<typeof stepMetadata>): string[] {
-  const before = metadata.old?.outputs ?? {};
-  const after = metadata.new?.outputs ?? {};
+  return changedKeys(metadata.old?.outputs ?? {}, metadata.new?.outputs ?? {});
+}
+
+/**
+ * The top-level keys whose values differ, as the CLI's display computes them when a provider reports no
+ * changed keys (the SDK's dynamic provider never does). Secrets are masked in the event log, so a changed
+ * secret value does not show here.
+ */
+function changedKeys(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   return [...new Set([...Object.keys(before), ...Object.keys(after)])]
     .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
     .sort();

@@ -5,7 +5,7 @@
  * log, from which the result's steps and diagnostics come; state is read with `pulumi stack export`.
  */
 import { spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
@@ -85,7 +85,14 @@ export class PulumiStack {
       if (!existsSync(stack.configFile)) copyFileSync(stack.defaultConfigFile, stack.configFile);
       rmSync(stack.defaultConfigFile);
     }
-    for (const [key, value] of Object.entries(options.config ?? {})) await stack.setConfig(key, value);
+    const plain = Object.entries(options.config ?? {});
+    if (plain.length > 0)
+      await stack.cliOrThrow([
+        "config",
+        "set-all",
+        ...stack.configFlags(),
+        ...plain.flatMap(([key, value]) => ["--plaintext", `${key}=${value}`]),
+      ]);
     for (const [key, value] of Object.entries(options.secrets ?? {}))
       await stack.setConfig(key, value, { secret: true });
     return stack;
@@ -160,14 +167,18 @@ export class PulumiStack {
   }
 
   async setConfig(key: string, value: string, options: { secret?: boolean } = {}): Promise<void> {
-    const args = ["config", "set", "--stack", this.stackName, "--config-file", this.configFile, key];
+    const args = ["config", "set", ...this.configFlags(), key];
     // Secrets travel on stdin, never on a command line another process could read.
     if (options.secret) await this.cliOrThrow([...args, "--secret"], value);
     else await this.cliOrThrow([...args, "--", value]);
   }
 
   async removeConfig(key: string): Promise<void> {
-    await this.cliOrThrow(["config", "rm", "--stack", this.stackName, "--config-file", this.configFile, key]);
+    await this.cliOrThrow(["config", "rm", ...this.configFlags(), key]);
+  }
+
+  private configFlags(): string[] {
+    return ["--stack", this.stackName, "--config-file", this.configFile];
   }
 
   /** `pulumi stack export`: the state as stored, secrets encrypted. */
@@ -198,6 +209,14 @@ export class PulumiStack {
         { value: unwrapSecrets(value), secret: isSecret(value) },
       ]),
     );
+  }
+
+  /** Every event log this stack's commands wrote, debug diagnostics included: what a leak scan reads. */
+  eventLogText(): string {
+    return readdirSync(this.workDir)
+      .filter((file) => file.startsWith("events-"))
+      .map((file) => readFileSync(join(this.workDir, file), "utf8"))
+      .join("\n");
   }
 
   async dispose(): Promise<void> {

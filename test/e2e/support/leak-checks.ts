@@ -45,9 +45,12 @@ export function expectNoLeaksAndSmallProviders(
 export function secretLeaks(stack: E2eStack, secrets: Record<string, string>): string[] {
   return leaksIn(
     {
-      "state file": stack.stateTexts.join("\n"),
-      "engine log": JSON.stringify(stack.runs.map((run) => ({ log: run.log, error: run.error }))),
-      "provider output": stack.stack.providerOutput(),
+      "state export": stack.stateTexts.join("\n"),
+      "CLI output": stack.runs.map((run) => run.output).join("\n"),
+      "engine event logs": stack.stack.eventLogText(),
+      "program output and errors": JSON.stringify(
+        stack.runs.map((run) => ({ log: run.log, error: run.error })),
+      ),
     },
     secrets,
   );

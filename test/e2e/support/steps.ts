@@ -1,5 +1,5 @@
 /** Readable views of a run's steps and API writes, for assertions. */
-import type { Step, StepOp } from "../../engine";
+import type { Step, StepOp } from "../../../tools/pulumi/types";
 import type { RecordedRun } from "./e2e-stack";
 
 /** The step ops of one resource (by its name in the program), in order. */

@@ -1,0 +1,5 @@
+import { removeStageRoot } from "./packed-package";
+
+export default function globalTeardown(): void {
+  removeStageRoot();
+}
