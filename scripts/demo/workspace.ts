@@ -23,7 +23,12 @@ export interface DemoPaths {
   emulatorData: string;
   /** The receiver's port, kept so that later runs find the webhook URL unchanged. */
   receiverPort: string;
-  stateDir: string;
+  /**
+   * The emulator's port, kept for the same reason: `pulumi destroy` and `pulumi refresh` do not run the
+   * program, so the engine configures the provider with the stack config stored at the last `up`, and the
+   * resources are reached at the URL they were made at.
+   */
+  emulatorPort: string;
   relative(path: string): string;
 }
 
@@ -53,13 +58,13 @@ export function demoPaths(): DemoPaths {
     triggersAsCode: join(root, "examples", "triggers-as-code"),
     emulatorData: join(demoDir, "emulator-data.json"),
     receiverPort: join(demoDir, "receiver-port"),
-    stateDir: join(demoDir, "state"),
+    emulatorPort: join(demoDir, "emulator-port"),
     relative: (path) => relative(process.cwd(), path) || ".",
   };
 }
 
 export async function prepareDemo(paths: DemoPaths): Promise<Demo> {
-  mkdirSync(paths.stateDir, { recursive: true });
+  mkdirSync(paths.demoDir, { recursive: true });
   linkPackageInto(paths.quickstart, paths.root);
   linkPackageInto(paths.triggersAsCode, paths.root);
   // Made once and kept, so that later runs talk to the same emulator tenant and decrypt the same state.
@@ -115,13 +120,13 @@ export async function prepareDemo(paths: DemoPaths): Promise<Demo> {
   };
 }
 
-/** The receiver's port of the last run, if any (0: any free port). */
-export function keptReceiverPort(paths: DemoPaths): number {
-  return existsSync(paths.receiverPort) ? Number(readFileSync(paths.receiverPort, "utf8").trim()) || 0 : 0;
+/** The port a server had in the last run, if any (0: any free port). */
+export function keptPort(file: string): number {
+  return existsSync(file) ? Number(readFileSync(file, "utf8").trim()) || 0 : 0;
 }
 
-export function keepReceiverPort(paths: DemoPaths, port: number): void {
-  writeFileSync(paths.receiverPort, `${port}\n`);
+export function keepPort(file: string, port: number): void {
+  writeFileSync(file, `${port}\n`);
 }
 
 /**
