@@ -112,7 +112,7 @@ export class PulumiStack {
   }
 
   preview(options: UpOptions = {}): Promise<OperationResult> {
-    return this.deploy(
+    return this.command(
       "preview",
       [...upFlags(options), ...(options.plan ? ["--save-plan", options.plan] : [])],
       options,
@@ -120,7 +120,7 @@ export class PulumiStack {
   }
 
   up(options: UpOptions = {}): Promise<OperationResult> {
-    return this.deploy(
+    return this.command(
       "up",
       [
         "--yes",
@@ -143,7 +143,7 @@ export class PulumiStack {
         : []),
       ...(options.targets ?? []).flatMap((urn) => ["--target", urn]),
     ];
-    return this.deploy("refresh", flags, options);
+    return this.command("refresh", flags, options);
   }
 
   destroy(options: DestroyOptions = {}): Promise<OperationResult> {
@@ -153,7 +153,7 @@ export class PulumiStack {
       ...(options.targetDependents ? ["--target-dependents"] : []),
       ...(options.excludeProtected ? ["--exclude-protected"] : []),
     ];
-    return this.deploy("destroy", flags, options);
+    return this.command("destroy", flags, options);
   }
 
   /** `pulumi <args>` in this stack's environment, for what has no method here (state edits, import, ...). */
@@ -225,7 +225,11 @@ export class PulumiStack {
     if (this.ownsWorkDir) rmSync(this.workDir, { recursive: true, force: true });
   }
 
-  private async deploy(kind: CommandKind, flags: string[], options: CommonOptions): Promise<OperationResult> {
+  /**
+   * `pulumi <kind> <flags>` on this stack, its program run by the language host: for flags the methods
+   * above do not name (a pipeline's own command lines, for instance).
+   */
+  async command(kind: CommandKind, flags: string[], options: CommonOptions = {}): Promise<OperationResult> {
     this.host ??= await startLanguageHost({
       env: this.options.env,
       onLine: (line) => {
