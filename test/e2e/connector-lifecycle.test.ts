@@ -56,6 +56,9 @@ describe("e2e: a connector's lifecycle", () => {
     runs.restore = succeeded(await stack.up());
     remote.restored = await api.client.getIntegration(renamedId);
 
+    // destroy runs no program: the engine configures the provider with the stack config stored at the last
+    // up, so a base URL changed since (here to a port nothing listens on) is not used until the next up.
+    await stack.setConfig("integrations:baseUrl", "http://127.0.0.1:9");
     runs.destroy = succeeded(await stack.destroy());
     remote.destroyed = await api.client.getIntegration(renamedId);
   }, 300_000);
@@ -126,7 +129,7 @@ describe("e2e: a connector's lifecycle", () => {
     expect(remote.restored.enabled).toBe(true);
   });
 
-  it("soft-deletes the connector on destroy (deletionPolicy delete)", () => {
+  it("soft-deletes the connector on destroy (deletionPolicy delete), reaching it with the config of the last up", () => {
     expect(opsOf(runs.destroy, "connector")).toEqual(["delete"]);
     expect(writesOf(runs.destroy)).toEqual([DELETE]);
     expect(remote.destroyed.deleted).toBe(true);
