@@ -26,20 +26,23 @@ const listNames = async () =>
 describe("latency", () => {
   it("adds latencyMs to matching requests", async () => {
     emulator.setFaults({ latencyMs: 150 });
-    const startedAt = Date.now();
+    const startedAt = performance.now();
     const result = await call(emulator, "GET", "/api/v1/apps");
     expect(result.status).toBe(200);
-    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(140);
+    // A lower bound only, the latency asked for: a busy machine makes the answer later, never sooner
+    // (less 1 ms: Node's timers count whole milliseconds). No upper bound: how fast the answer comes
+    // after that is the machine's business.
+    expect(performance.now() - startedAt).toBeGreaterThanOrEqual(149);
     expect(lastEntry()).toMatchObject({ fault: "latency", statusCode: 200, route: "/api/v1/apps" });
-    expect(lastEntry()?.responseTimeMs).toBeGreaterThanOrEqual(140);
+    expect(lastEntry()?.responseTimeMs).toBeGreaterThanOrEqual(149);
   });
 
-  it("adds a random 0..jitterMs", async () => {
+  it("adds a random 0..jitterMs (the figure itself: fault-controller.test.ts)", async () => {
     emulator.setFaults({ jitterMs: 60 });
-    const startedAt = Date.now();
     for (let index = 0; index < 5; index += 1) await call(emulator, "GET", "/api/v1/apps");
-    expect(Date.now() - startedAt).toBeLessThan(5 * 60 + 1000);
-    expect(emulator.requestLog.entries().every((entry) => entry.fault === "latency")).toBe(true);
+    expect(emulator.requestLog.entries().map((entry) => [entry.fault, entry.statusCode])).toEqual(
+      Array.from({ length: 5 }, () => ["latency", 200]),
+    );
   });
 });
 
@@ -72,33 +75,35 @@ describe("errors and throttling", () => {
 });
 
 describe("rate limit per API key", () => {
-  it("allows a burst of N per second per key, then 429 with Retry-After, and refills", async () => {
-    emulator.setFaults({ rateLimitPerSecond: 5 });
-    // Sent back to back until the first 429; on a loaded machine a token may refill in between, so the
-    // 429 may come a little later than the sixth request, but never before the burst of five is spent.
-    const statuses: number[] = [];
-    let throttled: Headers | undefined;
-    while (throttled === undefined && statuses.length < 20) {
-      const result = await call(emulator, "GET", "/api/v1/apps");
-      statuses.push(result.status);
-      if (result.status === 429) throttled = result.headers;
-      else expect(result.headers.get("x-ratelimit-limit")).toBe("5");
-    }
-    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
-    expect(statuses.at(-1)).toBe(429);
-    expect(Number(throttled?.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    expect(throttled?.get("x-ratelimit-limit")).toBe("5");
+  // A limit of one request per 1,000 s: its one-token bucket cannot refill while the test runs, however
+  // slowly the machine runs it. Burst, refill and Retry-After figures on an injected clock:
+  // fault-controller.test.ts.
+  const SLOW = 0.001;
+
+  it("answers 429 with Retry-After and X-RateLimit-* once a key's bucket is empty; other keys are not", async () => {
+    emulator.setFaults({ rateLimitPerSecond: SLOW });
+    const first = await call(emulator, "GET", "/api/v1/apps");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-ratelimit-limit")).toBe(String(SLOW));
+    expect(first.headers.get("x-ratelimit-remaining")).toBe("0");
+    const throttled = await call(emulator, "GET", "/api/v1/apps");
+    expectError(throttled, 429);
+    // The next token is about 1,000 s away.
+    expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThanOrEqual(900);
+    expect(throttled.headers.get("x-ratelimit-limit")).toBe(String(SLOW));
+    expect(throttled.headers.get("x-ratelimit-remaining")).toBe("0");
+    expect(lastEntry()).toMatchObject({ statusCode: 429, fault: "throttle" });
     expect((await call(emulator, "GET", "/api/v1/apps", { apiKey: "fault-key-b" })).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect((await call(emulator, "GET", "/api/v1/apps")).status).toBe(200);
+    expectError(await call(emulator, "GET", "/api/v1/apps"), 429);
   });
 
   it("sends its 429s without headers at headerlessThrottleRate 1", async () => {
-    emulator.setFaults({ rateLimitPerSecond: 1, headerlessThrottleRate: 1 });
-    await call(emulator, "GET", "/api/v1/apps");
+    emulator.setFaults({ rateLimitPerSecond: SLOW, headerlessThrottleRate: 1 });
+    expect((await call(emulator, "GET", "/api/v1/apps")).status).toBe(200);
     const result = await call(emulator, "GET", "/api/v1/apps");
     expectError(result, 429);
     expect(result.headers.get("retry-after")).toBeNull();
+    expect(result.headers.get("x-ratelimit-limit")).toBeNull();
   });
 });
 

@@ -1,0 +1,82 @@
+/**
+ * FaultController's decisions with its clock and random source injected: the rate-limit bucket's burst,
+ * refill and Retry-After, and the jitter, as exact figures. (Over HTTP, where they become responses:
+ * faults.test.ts, whose settings are chosen so that no result depends on how fast the machine is.)
+ */
+import { FaultController } from "../../src/emulator/faults";
+
+const ROUTE = "/api/v1/apps";
+
+/** A controller on a clock the test moves, with a fixed "random" draw. */
+function controller(settings: ConstructorParameters<typeof FaultController>[0], draw = 0.5) {
+  const clock = { now: 10_000 };
+  const faults = new FaultController(
+    settings,
+    () => draw,
+    () => clock.now,
+  );
+  const decide = (tenant = 0) => faults.decide("GET", ROUTE, tenant);
+  return { faults, clock, decide };
+}
+
+describe("latency and jitter", () => {
+  it("delays by latencyMs plus the random share of jitterMs", () => {
+    expect(controller({ latencyMs: 150 }).decide()).toMatchObject({ delayMs: 150, kind: "latency" });
+    expect(controller({ latencyMs: 100, jitterMs: 60 }, 0.25).decide()).toMatchObject({
+      delayMs: 115,
+      kind: "latency",
+      outcome: null,
+    });
+    expect(controller({ jitterMs: 60 }, 0.999).decide()?.delayMs).toBeCloseTo(59.94);
+  });
+});
+
+describe("rate limit per tenant (token bucket)", () => {
+  it("lets a burst of N through, then throttles with the Retry-After of one token", () => {
+    const { decide } = controller({ rateLimitPerSecond: 5 });
+    const remaining = Array.from({ length: 5 }, () => decide()?.headers["x-ratelimit-remaining"]);
+    expect(remaining).toEqual(["4", "3", "2", "1", "0"]);
+    expect(decide()).toMatchObject({
+      kind: "throttle",
+      outcome: {
+        kind: "throttle",
+        headers: { "retry-after": "1", "x-ratelimit-limit": "5", "x-ratelimit-remaining": "0" },
+      },
+    });
+  });
+
+  it("refills at N per second, up to the burst", () => {
+    const { clock, decide } = controller({ rateLimitPerSecond: 5 });
+    for (let i = 0; i < 5; i++) decide();
+    clock.now += 199;
+    expect(decide()?.kind).toBe("throttle");
+    clock.now += 1; // 200 ms since the bucket ran dry: one token at 5 per second
+    expect(decide()).toMatchObject({ kind: null, outcome: null, headers: { "x-ratelimit-remaining": "0" } });
+    expect(decide()?.kind).toBe("throttle");
+    clock.now += 60_000; // a long idle time refills the burst, not more
+    const burst = Array.from({ length: 6 }, () => decide()?.kind ?? null);
+    expect(burst).toEqual([null, null, null, null, null, "throttle"]);
+  });
+
+  it("asks a slow limit's callers to wait for their next token", () => {
+    const { clock, decide } = controller({ rateLimitPerSecond: 0.1 });
+    expect(decide()?.kind).toBeNull();
+    clock.now += 2_000;
+    expect(decide()?.outcome).toMatchObject({ headers: { "retry-after": "8" } });
+  });
+
+  it("keeps one bucket per tenant", () => {
+    const { decide } = controller({ rateLimitPerSecond: 1 });
+    expect(decide(0)?.kind).toBeNull();
+    expect(decide(0)?.kind).toBe("throttle");
+    expect(decide(1)?.kind).toBeNull();
+  });
+
+  it("starts a full bucket again when the settings change", () => {
+    const { faults, decide } = controller({ rateLimitPerSecond: 1 });
+    decide();
+    expect(decide()?.kind).toBe("throttle");
+    faults.set({ rateLimitPerSecond: 2 });
+    expect([decide()?.kind, decide()?.kind, decide()?.kind]).toEqual([null, null, "throttle"]);
+  });
+});
