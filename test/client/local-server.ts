@@ -9,6 +9,8 @@ export interface SeenRequest {
   body: string;
   /** Remote port of the client socket: equal ports mean a reused keep-alive connection. */
   remotePort: number;
+  /** performance.now() when the whole request had arrived. */
+  arrivedAt: number;
 }
 
 export interface LocalServer {
@@ -35,6 +37,7 @@ export async function startLocalServer(handler: Handler, port = 0): Promise<Loca
         headers: req.headers,
         body: Buffer.concat(chunks).toString("utf8"),
         remotePort: req.socket.remotePort ?? 0,
+        arrivedAt: performance.now(),
       };
       requests.push(seen);
       handler(seen, res, requests.length - 1);

@@ -8,9 +8,23 @@ import {
   ServerError,
   UnprovenCreateError,
 } from "../../src/client";
-import { connectorRecord as connector, sendJson, startLocalServer, type LocalServer } from "./local-server";
+import http from "node:http";
+import {
+  connectorRecord as connector,
+  sendJson,
+  startLocalServer,
+  type LocalServer,
+  type SeenRequest,
+} from "./local-server";
 
 /** Retry, timeout and reset mechanics over real HTTP, against a scripted local server. */
+
+/**
+ * The client timeout of the tests where the server must see a request before the client gives up on it.
+ * Server and client share this process's event loop: if it stalls longer than the timeout (a loaded
+ * machine), the client's timer fires before the server has read the request, which then never counts.
+ */
+const ROUND_TRIP_GUARD_MS = 1000;
 
 let server: LocalServer | undefined;
 
@@ -68,22 +82,26 @@ describe("idempotent requests", () => {
   it("retries a GET that timed out, each attempt getting the full timeout", async () => {
     server = await startLocalServer((_req, res, index) => {
       if (index === 0) return; // never answered
-      setTimeout(() => sendJson(res, 200, connector), 150);
+      sendJson(res, 200, connector);
     });
-    await expect(clientOf(server, { timeoutMs: 300 }).getIntegration("int-1")).resolves.toMatchObject({
-      id: "int-1",
-    });
+    // Had the retry been given what is left of the first attempt's timeout (axios-retry's default), that
+    // would be nothing: axios-retry then gives up without sending it (one request, an ApiTimeoutError).
+    await expect(
+      clientOf(server, { timeoutMs: ROUND_TRIP_GUARD_MS }).getIntegration("int-1"),
+    ).resolves.toMatchObject({ id: "int-1" });
     expect(server.requests).toHaveLength(2);
   });
 
   it("reports a timeout as ApiTimeoutError after the retries", async () => {
     server = await startLocalServer(() => undefined);
-    const error = await clientOf(server, { timeoutMs: 100, maxRetries: 1 })
+    const error = await clientOf(server, { timeoutMs: ROUND_TRIP_GUARD_MS, maxRetries: 1 })
       .getIntegration("int-1")
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiTimeoutError);
-    expect(error).toMatchObject({ status: undefined, timeoutMs: 100, method: "GET" });
-    expect((error as Error).message).toBe("GET /api/v1/integrations/int-1 -> no response within 100 ms");
+    expect(error).toMatchObject({ status: undefined, timeoutMs: ROUND_TRIP_GUARD_MS, method: "GET" });
+    expect((error as Error).message).toBe(
+      `GET /api/v1/integrations/int-1 -> no response within ${ROUND_TRIP_GUARD_MS} ms`,
+    );
     expect(server.requests).toHaveLength(2);
   });
 
@@ -99,16 +117,18 @@ describe("idempotent requests", () => {
   });
 
   it("honours Retry-After on a 429", async () => {
-    server = await startLocalServer((_req, res, index) =>
-      index === 0
-        ? sendJson(res, 429, { message: "slow down" }, { "retry-after": "1" })
-        : sendJson(res, 200, []),
-    );
-    const started = Date.now();
+    let throttledAt = 0;
+    server = await startLocalServer((_req, res, index) => {
+      if (index > 0) return sendJson(res, 200, []);
+      sendJson(res, 429, { message: "slow down" }, { "retry-after": "1" });
+      throttledAt = performance.now();
+    });
     await clientOf(server).listTriggers();
-    const elapsed = Date.now() - started;
-    expect(elapsed).toBeGreaterThanOrEqual(950);
-    expect(elapsed).toBeLessThan(3000);
+    expect(server.requests).toHaveLength(2);
+    // Measured where it is decided: from the 429's answer to the retry's arrival. A lower bound only, the
+    // wait asked for (less the whole millisecond Node's timers count in): a loaded machine makes the retry
+    // later, never sooner. How much later it may come is retry-policy.test.ts's (retryDelayMs, no clock).
+    expect((server.requests[1] as SeenRequest).arrivedAt - throttledAt).toBeGreaterThanOrEqual(999);
   });
 
   it("raises RateLimitError with retryAfterMs when throttling persists", async () => {
@@ -166,7 +186,7 @@ describe("createIntegration after a lost response", () => {
 
   it("recovers the connector the lost POST provably created, and sets its authConfig again", async () => {
     server = await startSilentCreator();
-    const record = await clientOf(server, { timeoutMs: 200 }).createIntegration({
+    const record = await clientOf(server, { timeoutMs: ROUND_TRIP_GUARD_MS }).createIntegration({
       name: "my-github",
       appName: "github",
       authConfig: { client_id: "id-1", client_secret: "s3cret" },
@@ -200,7 +220,7 @@ describe("createIntegration after a lost response", () => {
     ],
   ])("does not take a namesake %s as its own: UnprovenCreateError names it", async (_case, shown, doubt) => {
     server = await startSilentCreator(shown);
-    const error = await clientOf(server, { timeoutMs: 200 })
+    const error = await clientOf(server, { timeoutMs: ROUND_TRIP_GUARD_MS })
       .createIntegration({ name: "my-github", appName: "github", authConfig: { client_id: "id-1" } })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnprovenCreateError);
@@ -271,14 +291,31 @@ describe("a server that is not listening yet", () => {
       { retryDelayScaleMs: 100 },
     );
     const port = Number(new URL(url).port);
-    // The server comes back on the same port while the client is backing off.
-    const restarted = new Promise<LocalServer>((resolve) =>
-      setTimeout(() => resolve(startLocalServer((_req, res) => sendJson(res, 200, connector), port)), 150),
+    // The server comes back on the same port once the client's first connection was refused (seen on the
+    // socket the client's agent made), not after a fixed time that a slow first attempt could outlast.
+    const createConnection = http.Agent.prototype.createConnection;
+    const refused = new Promise<void>((resolve) => {
+      jest.spyOn(http.Agent.prototype, "createConnection").mockImplementation(function (
+        this: http.Agent,
+        ...args: Parameters<typeof createConnection>
+      ) {
+        const socket = createConnection.apply(this, args);
+        socket?.once("error", (error: NodeJS.ErrnoException) => {
+          if (error.code === "ECONNREFUSED") resolve();
+        });
+        return socket;
+      });
+    });
+    const restarted = refused.then(() =>
+      startLocalServer((_req, res) => sendJson(res, 200, connector), port),
     );
     const created = await client
       .createIntegration({ name: "my-github", appName: "github" })
-      .finally(async () => (server = await restarted));
+      .finally(async () => {
+        jest.restoreAllMocks();
+        server = await restarted;
+      });
     expect(created.id).toBe("int-1");
-    expect((await restarted).requests.length).toBe(1);
+    expect((await restarted).requests.map((request) => request.method)).toEqual(["POST"]);
   });
 });
