@@ -133,6 +133,8 @@ describe("methods", () => {
       body: JSON.stringify({ payload: { stars: 1 } }),
     });
     expect(fired.status).toBe(200);
+    // Logged at once because no callback URL is set yet (a delivery would be logged after its attempt).
+    expect(((await fired.json()) as { delivery: string }).delivery).toBe("no_callback_url");
     const logs = await collect(client.triggerLogs({ connectionId: account.connectedAccountId }));
     expect(logs).toEqual([
       expect.objectContaining({

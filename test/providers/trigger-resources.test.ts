@@ -10,6 +10,7 @@ import { createTriggerInstanceHandlers } from "../../src/providers/trigger-insta
 import { createTriggerWebhookHandlers } from "../../src/providers/trigger-webhook";
 import { UNKNOWN } from "../../src/providers/unknowns";
 import { sendJson, startLocalServer } from "../client/local-server";
+import { waitFor } from "../emulator/receiver";
 import { githubTokenAccount } from "../support/github-account";
 import { stackConfig, startTestBed, type ProviderTestBed } from "./support";
 
@@ -109,7 +110,10 @@ describe("TriggerInstance provider", () => {
   it("after a lost enable response, never takes an instance older than the request (a look-up that lagged)", async () => {
     const config = { owner: "octocat", repo: "lagging-look-up" };
     const theirs = (await bed.inspect.enableTrigger(accountId, "GITHUB_STAR_ADDED_EVENT", config)).triggerId;
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The create must start in a later millisecond than that instance's createdAt (createdSince counts the
+    // same millisecond as "since"): wait for the clock to pass the moment the enable was answered.
+    const answeredAt = Date.now();
+    await waitFor("the next millisecond", () => Date.now() > answeredAt);
     // The first look-up does not see it yet (a lagging read), then the enable's answer is lost.
     const spy = jest
       .spyOn(ApiClient.prototype, "activeTriggers")
