@@ -75,6 +75,16 @@ export async function stageProgram(
   return target;
 }
 
+/**
+ * A new empty folder of the stage (under its programs/), where `require("pulumi-integrations")` is the packed
+ * package: for tests that load the package as a program's process does, without this checkout's dist/.
+ */
+export async function stageFolder(name: string): Promise<string> {
+  const root = await ensurePackedPackage();
+  mkdirSync(join(root, "programs"), { recursive: true });
+  return mkdtempSync(join(root, "programs", `${name}-`));
+}
+
 /** The unpacked package's directory, for tests that inspect what is published. */
 export async function packedPackageDir(): Promise<string> {
   return join(await ensurePackedPackage(), "node_modules", "pulumi-integrations");
