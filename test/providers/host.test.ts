@@ -1,12 +1,10 @@
 /**
  * The handlers behind Pulumi's real dynamic-provider host (`@pulumi/pulumi/cmd/dynamic-provider`), called
  * over gRPC as the engine calls it, with the serialized shim as `__provider`: what the engine receives on
- * success, on a partial create, and on failure. Needs `npm run build` (the shim loads the built entry).
+ * success, on a partial create, and on failure. Needs `npm run build` (the shim loads the packed package).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { createInterface } from "node:readline";
 import * as grpc from "@grpc/grpc-js";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
@@ -15,6 +13,7 @@ import * as proto from "@pulumi/pulumi/proto/provider_pb";
 import { Status } from "@pulumi/pulumi/proto/status_pb";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { connectorProvider } from "../../src/resources/shims";
+import { stageFolder } from "../support/packed-package";
 import { GITHUB_AUTH } from "./support";
 
 const { serializeFunction } = require("@pulumi/pulumi/runtime/closure/serializeClosure");
@@ -32,9 +31,9 @@ let providerText: string;
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0 });
   providerText = (await serializeFunction(() => connectorProvider, { allowSecrets: true })).text;
-  programDir = mkdtempSync(join(tmpdir(), "program-"));
-  mkdirSync(join(programDir, "node_modules"));
-  symlinkSync(join(__dirname, "../.."), join(programDir, "node_modules", "pulumi-integrations"), "dir");
+  // A folder of this run's stage, where the package resolves to this run's packed copy (never this
+  // checkout's dist/, which another run may be rebuilding).
+  programDir = await stageFolder("host");
   host = spawn(process.execPath, [require.resolve("@pulumi/pulumi/cmd/dynamic-provider"), "127.0.0.1:1"], {
     cwd: programDir,
     env: { ...process.env, PULUMI_NODEJS_PROJECT: "project", PULUMI_NODEJS_STACK: "stack" },

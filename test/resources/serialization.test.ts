@@ -1,7 +1,6 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { connectorProvider, integrationStateProvider } from "../../src/resources/shims";
+import { stageFolder } from "../support/packed-package";
 
 /**
  * The serialized provider travels in state with every resource. It is produced here exactly as
@@ -67,12 +66,9 @@ describe.each([
   });
 
   test("deserializes (as the dynamic-provider host does) into a working provider", async () => {
-    // The entry is the built package (package.json `exports`), so this needs `npm run build`.
-    expect(existsSync(join(__dirname, "../../dist/providers/dynamic.js"))).toBe(true);
-    // The host runs in the program's directory, whose node_modules holds the package.
-    const programDir = mkdtempSync(join(tmpdir(), "program-"));
-    mkdirSync(join(programDir, "node_modules"));
-    symlinkSync(join(__dirname, "../.."), join(programDir, "node_modules", "pulumi-integrations"), "dir");
+    // The entry is the published package (package.json `exports`): this run's packed copy, so this needs
+    // `npm run build`. The host runs in the program's directory, from which the package resolves.
+    const programDir = await stageFolder("serialized");
     const cwd = process.cwd();
     try {
       process.chdir(programDir);
