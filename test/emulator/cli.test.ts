@@ -1,8 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { startReceiver, waitFor } from "./receiver";
+import { tempDirectory } from "./temp-directory";
 
 const ROOT = path.resolve(__dirname, "../..");
 const CLI = ["-r", "ts-node/register/transpile-only", "src/emulator/cli.ts"];
@@ -128,7 +127,7 @@ describe("integrations-emulator CLI", () => {
   });
 
   it("keeps an acknowledged write across a SIGKILL right after the response (--data, keys from the env)", async () => {
-    const dataFile = path.join(mkdtempSync(path.join(tmpdir(), "emulator-cli-")), "state.json");
+    const dataFile = path.join(tempDirectory("emulator-cli-"), "state.json");
     const first = await startCli(["--data", dataFile, "--quiet"], {
       INTEGRATIONS_EMULATOR_API_KEYS: "env-key,,k",
     });

@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { generateFixtures, startEmulator, type RunningEmulator } from "../../src/emulator";
 import { call, expectError, start } from "./helpers";
+import { tempDirectory } from "./temp-directory";
 
 const KEY = "fixture-key-1";
 
@@ -88,7 +88,7 @@ describe("generated fixtures: 250 active triggers and 35 logs", () => {
 });
 
 describe("fixtures from a file", () => {
-  const directory = mkdtempSync(path.join(tmpdir(), "emulator-fixtures-"));
+  const directory = tempDirectory("emulator-fixtures-");
   const file = path.join(directory, "fixtures.json");
 
   it("preloads connectors, accounts, instances (disabled ones only with showDisabled) and logs", async () => {

@@ -1,14 +1,14 @@
-import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DataFileWriter, journalFileOf, loadDataFile } from "../../src/emulator/persistence";
 import type { IntegrationRecord, TriggerLogRecord } from "../../src/emulator/records";
 import { MAX_LOGS_PER_TENANT, Store } from "../../src/emulator/store";
+import { tempDirectory } from "./temp-directory";
 
 /** The data file as snapshot + journal, and the bounded trigger logs, at the store level. */
 
 const KEY = "journal-key";
-const freshFile = () => path.join(mkdtempSync(path.join(tmpdir(), "emulator-journal-")), "data.json");
+const freshFile = () => path.join(tempDirectory("emulator-journal-"), "data.json");
 
 function integration(id: string): IntegrationRecord {
   const at = new Date().toISOString();

@@ -1,12 +1,12 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { loadDataFile, writeFileAtomically } from "../../src/emulator/persistence";
 import { Store, type TenantStore } from "../../src/emulator/store";
 import { call, enabledStarInstance, githubOAuth, start } from "./helpers";
+import { tempDirectory } from "./temp-directory";
 
 const KEY = "persist-key-1";
-const freshDirectory = () => mkdtempSync(path.join(tmpdir(), "emulator-data-"));
+const freshDirectory = () => tempDirectory("emulator-data-");
 
 /** What a later start would see: the snapshot with its journal replayed. */
 function savedTenant(dataFile: string, apiKey = KEY): TenantStore {

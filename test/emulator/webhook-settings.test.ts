@@ -1,10 +1,10 @@
 /** The callback URL, client_info and its webhook secret; what of them and of deletions survives a restart. */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { RunningEmulator } from "../../src/emulator";
 import { tenantIdOf } from "../../src/emulator/store";
 import { call, expectError, start } from "./helpers";
+import { tempDirectory } from "./temp-directory";
 
 const KEY = "emu_webhook_settings_test_key_0001";
 const OTHER = "emu_webhook_settings_test_key_0002";
@@ -70,7 +70,7 @@ describe("callback URL and client_info", () => {
 
 describe("across a restart on the same data file", () => {
   it("keeps the callback URL and the secret; deleted instances and accounts stay deleted", async () => {
-    const dataFile = path.join(mkdtempSync(path.join(tmpdir(), "emulator-webhook-")), "state.json");
+    const dataFile = path.join(tempDirectory("emulator-webhook-"), "state.json");
     const first = await start({ apiKeys: [KEY], dataFile });
     await call(first, "POST", "/api/v1/triggers/set_callback_url", {
       body: { callbackURL: "https://hooks.example/kept" },
@@ -122,7 +122,7 @@ describe("across a restart on the same data file", () => {
 });
 
 it("loads a data file written before webhooks, labels and entity ids existed, and gives the tenant a secret", async () => {
-  const dataFile = path.join(mkdtempSync(path.join(tmpdir(), "emulator-webhook-")), "state.json");
+  const dataFile = path.join(tempDirectory("emulator-webhook-"), "state.json");
   const at = "2025-01-01T00:00:00.000Z";
   const account = {
     id: "acc-old",
