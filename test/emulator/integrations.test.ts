@@ -1,5 +1,6 @@
 import type { RunningEmulator } from "../../src/emulator";
 import { call, expectError, githubOAuth, start } from "./helpers";
+import { waitFor } from "./receiver";
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
@@ -215,8 +216,14 @@ describe("PATCH /api/v1/integrations/:integrationId", () => {
     });
     expect(disabled.status).toBe(204);
     expect(disabled.text).toBe("");
-    expect((await call(emulator, "GET", `/api/v1/integrations/${id}`)).body.enabled).toBe(false);
+    const disabledAt = (await call(emulator, "GET", `/api/v1/integrations/${id}`)).body;
+    expect(disabledAt.enabled).toBe(false);
 
+    // The next PATCH must stamp updatedAt: sent once the clock has left the last stamp's millisecond, so
+    // that a stamp left as it was cannot pass for a new one.
+    const stampedBefore = Date.parse(disabledAt.updatedAt);
+    await waitFor("the clock to pass the last updatedAt", () => Date.now() > stampedBefore);
+    const patchedFrom = Date.now();
     const replaced = await call(emulator, "PATCH", `/api/v1/integrations/${id}`, {
       body: { authConfig: { client_id: "new", client_secret: "new-secret" }, enabled: true },
     });
@@ -224,7 +231,8 @@ describe("PATCH /api/v1/integrations/:integrationId", () => {
     const read = await call(emulator, "GET", `/api/v1/integrations/${id}`);
     expect(read.body.authConfig).toEqual({ client_id: "new" });
     expect(read.body.enabled).toBe(true);
-    expect(read.body.updatedAt >= created.body.updatedAt).toBe(true);
+    expect(Date.parse(read.body.updatedAt)).toBeGreaterThanOrEqual(patchedFrom);
+    expect(read.body.createdAt).toBe(created.body.createdAt);
   });
 
   it.each([
