@@ -57,11 +57,15 @@ export async function refusingUrl(): Promise<string> {
   return receiver.url;
 }
 
-/** Polls until `done` holds or the time is up (then fails with `what`). */
+/**
+ * Polls until `done` holds or the time is up (then fails with `what`). The deadline is a guard, never the
+ * thing measured: by default 20 s, well beyond what any awaited event takes on a loaded machine and still
+ * inside Jest's 30 s test timeout, so that a failure names what did not happen.
+ */
 export async function waitFor(
   what: string,
   done: () => boolean | Promise<boolean>,
-  ms = 10_000,
+  ms = 20_000,
 ): Promise<void> {
   for (const deadline = Date.now() + ms; Date.now() < deadline;) {
     if (await done()) return;
