@@ -69,6 +69,20 @@ export function builtCli(): PulumiCli | undefined {
   return { bin: join(dir, "pulumi"), dir, version: pinnedVersion() };
 }
 
+/** `--client` on refresh and destroy, which programs run through ./language-host.ts need, came in 3.181.0. */
+const OLDEST_USABLE = [3, 181, 0];
+
+/** A `pulumi` on PATH recent enough to run the examples, if there is one. */
+export function cliOnPath(): PulumiCli | undefined {
+  const bin = tryRun("sh", ["-c", "command -v pulumi"])?.trim();
+  const version = bin ? /^v?(\d+)\.(\d+)\.(\d+)/.exec(tryRun(bin, ["version"])?.trim() ?? "") : null;
+  if (!bin || !version) return undefined;
+  const parts = version.slice(1, 4).map(Number);
+  const order = parts.findIndex((part, index) => part !== OLDEST_USABLE[index]);
+  if (order !== -1 && (parts[order] as number) < (OLDEST_USABLE[order] as number)) return undefined;
+  return { bin, dir: resolve(bin, ".."), version: parts.join(".") };
+}
+
 /** Thrown when the CLI cannot be built here; its message is the one line that says what to do. */
 export class CliUnavailableError extends Error {}
 
