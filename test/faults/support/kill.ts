@@ -21,7 +21,7 @@ import type { OperationResult } from "../../../tools/pulumi/types";
 import { dynamicProviderPids, killAll, waitFor } from "./processes";
 
 /** How long the emulator holds the request: long enough to find and freeze the provider meanwhile. */
-const HOLD_MS = 4_000;
+const HOLD_MS = 2_500;
 
 export interface KilledRun {
   result: OperationResult;
