@@ -10,7 +10,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import type { OperationResult, TestStack } from "../engine";
+import type { PulumiStack } from "../../tools/pulumi/stack";
+import type { OperationResult } from "../../tools/pulumi/types";
 import { CONNECTOR_TYPE, connectorsStack, stageFaultsProgram } from "./support/connectors-stack";
 import { CONVERGED, convergenceOf, type ConvergenceReport } from "./support/convergence";
 import { startFaultMix } from "./support/fault-mix";
@@ -23,7 +24,7 @@ const WRITE_METHODS = ["POST", "PATCH", "DELETE"];
 describe("up of 100 connectors under 503s, 429s, resets and jitter", () => {
   const clientSecret = `fault-secret-${randomBytes(12).toString("hex")}`;
   let emulator: RunningEmulator;
-  let stack: TestStack;
+  let stack: PulumiStack;
   let first: OperationResult;
   let second: OperationResult;
   let converged: ConvergenceReport;
@@ -55,7 +56,7 @@ describe("up of 100 connectors under 503s, 429s, resets and jitter", () => {
       { lostCreatesFirst: 3, flipEveryMs: 300 },
     );
     try {
-      first = await stack.up();
+      first = await stack.up({ skipPreview: true });
     } finally {
       resetModeSwitches = mix.stop().resetModeSwitches;
     }
@@ -65,7 +66,7 @@ describe("up of 100 connectors under 503s, 429s, resets and jitter", () => {
       { count: COUNT, namePrefix: NAME_PREFIX },
     );
     const requestsBefore = emulator.requestLog.entries().length;
-    second = await stack.up();
+    second = await stack.up({ skipPreview: true });
     writesInSecondUp = emulator.requestLog
       .entries()
       .slice(requestsBefore)

@@ -2,15 +2,27 @@
  * Tenant isolation through the provider: a stack holding API key A can neither read, update, delete nor
  * take over a connector of key B, even when it is handed B's connector id (in its program or in its
  * state). Every such attempt ends in a clear not-found, and B's connector stays exactly as it was.
+ *
+ * On the real CLI a `pulumi refresh` does not run the program: the engine configures the provider with the
+ * config stored in the state of the stack's default provider at the last `up` (README, "Configuration"),
+ * which is B's key in a copy of B's state. So the refresh with key A runs the program (`--run-program`) to
+ * configure the provider from the stack's config, as an `up` and the following `destroy` do.
  */
 import { randomBytes } from "node:crypto";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ApiClient, type ConnectorRecord } from "../../src/client";
 import { generateApiKey, startEmulator, type RunningEmulator } from "../../src/emulator";
-import { TestStack, type OperationResult } from "../engine";
-import { CONNECTOR_TYPE, connectorsStack, stageFaultsProgram } from "./support/connectors-stack";
+import { PulumiStack } from "../../tools/pulumi/stack";
+import type { OperationResult } from "../../tools/pulumi/types";
+import { pinnedCli } from "../support/pulumi-cli";
+import {
+  CONNECTOR_TYPE,
+  connectorsInState,
+  connectorsStack,
+  stageFaultsProgram,
+} from "./support/connectors-stack";
 import { secretLeaks, type Secrets } from "./support/secret-scan";
 
 const TENANT_A = 0;
@@ -23,8 +35,8 @@ describe("tenant isolation through the provider", () => {
   let emulator: RunningEmulator;
   let clientB: ApiClient;
   let connectorsDir: string;
-  let refreshStateDir: string;
-  const stacks: TestStack[] = [];
+  let refreshWorkDir: string;
+  const stacks: PulumiStack[] = [];
   let ownedByB: ConnectorRecord;
   const results: Record<string, OperationResult> = {};
 
@@ -44,17 +56,19 @@ describe("tenant isolation through the provider", () => {
       clientSecret,
     });
     stacks.push(stackOfB);
-    results.upOfB = await stackOfB.up();
+    results.upOfB = await stackOfB.up({ skipPreview: true });
     const [connector] = (await stackOfB.resources()).filter((resource) => resource.type === CONNECTOR_TYPE);
     ownedByB = await clientB.getIntegration(connector?.id ?? "");
-    // A copy of B's state, to be refreshed with key A later (the original is updated and destroyed).
-    refreshStateDir = mkdtempSync(join(tmpdir(), "faults-tenants-state-"));
-    cpSync(stackOfB.stateDir, refreshStateDir, { recursive: true });
+    // A copy of B's backend and config file (its passphrase salt), to be refreshed with key A later (the
+    // original is updated and destroyed).
+    refreshWorkDir = mkdtempSync(join(tmpdir(), "faults-tenants-state-"));
+    cpSync(join(stackOfB.workDir, "state"), join(refreshWorkDir, "state"), { recursive: true });
+    copyFileSync(stackOfB.configFile, join(refreshWorkDir, "Pulumi.dev.yaml"));
   }, 120_000);
 
   afterAll(async () => {
     for (const stack of stacks) await stack.dispose();
-    if (refreshStateDir) rmSync(refreshStateDir, { recursive: true, force: true });
+    if (refreshWorkDir) rmSync(refreshWorkDir, { recursive: true, force: true });
     clientB?.close();
     await emulator?.close();
   });
@@ -66,7 +80,9 @@ describe("tenant isolation through the provider", () => {
 
   it("A cannot take over B's connector with an IntegrationState", async () => {
     const dir = await stageFaultsProgram("integration-state", "faults-tenants-integration-state");
-    const stack = await TestStack.create(dir, {
+    const stack = await PulumiStack.create({
+      cli: pinnedCli(),
+      programDir: dir,
       config: {
         "integrations:baseUrl": emulator.url,
         integrationId: ownedByB.id,
@@ -75,7 +91,7 @@ describe("tenant isolation through the provider", () => {
       secrets: { "integrations:apiKey": keyA, clientSecret },
     });
     stacks.push(stack);
-    results.takeOver = await stack.up();
+    results.takeOver = await stack.up({ skipPreview: true });
     expect(results.takeOver.error).toContain(`Integration "${ownedByB.id}" cannot be managed`);
     expect(results.takeOver.error).toMatch(/not found/i);
     expect(await stack.resources()).not.toContainEqual(expect.objectContaining({ id: ownedByB.id }));
@@ -83,10 +99,10 @@ describe("tenant isolation through the provider", () => {
   }, 60_000);
 
   it("A cannot update B's connector, even with B's id in its state", async () => {
-    const stack = stacks[0] as TestStack;
-    stack.setConfig("integrations:apiKey", keyA, { secret: true });
-    stack.setConfig("disabledEvery", "1");
-    results.updateAsA = await stack.up();
+    const stack = stacks[0] as PulumiStack;
+    await stack.setConfig("integrations:apiKey", keyA, { secret: true });
+    await stack.setConfig("disabledEvery", "1");
+    results.updateAsA = await stack.up({ skipPreview: true });
     expect(results.updateAsA.error).toContain(`Connector ${ownedByB.id} no longer exists`);
     expect(await recordOfB()).toEqual(ownedByB);
   }, 60_000);
@@ -98,20 +114,22 @@ describe("tenant isolation through the provider", () => {
       count: 1,
       namePrefix: "tenant-b",
       clientSecret,
-      stateDir: refreshStateDir,
+      existing: { workDir: refreshWorkDir, configFile: join(refreshWorkDir, "Pulumi.dev.yaml") },
     });
     stacks.push(stack);
-    results.refreshAsA = await stack.refresh();
+    expect(await connectorsInState(stack)).toEqual([expect.objectContaining({ id: ownedByB.id })]);
+    results.refreshAsA = await stack.command("refresh", ["--yes", "--run-program"]);
     expect(results.refreshAsA.error).toBeUndefined();
+    // The connector is read (a refresh step) and, not found, leaves the state.
     expect(results.refreshAsA.steps).toContainEqual(
-      expect.objectContaining({ op: "delete", type: CONNECTOR_TYPE }),
+      expect.objectContaining({ op: "refresh", type: CONNECTOR_TYPE }),
     );
-    expect((await stack.resources()).filter((resource) => resource.type === CONNECTOR_TYPE)).toEqual([]);
+    expect(await connectorsInState(stack)).toEqual([]);
     expect(await recordOfB()).toEqual(ownedByB);
   }, 60_000);
 
   it("A cannot delete B's connector: destroy with key A leaves it in place", async () => {
-    const stack = stacks[0] as TestStack;
+    const stack = stacks[0] as PulumiStack;
     results.destroyAsA = await stack.destroy();
     expect(results.destroyAsA.error).toBeUndefined();
     expect(await recordOfB()).toEqual(ownedByB);

@@ -138,9 +138,13 @@ export class PulumiStack {
       ...(options.clearPendingCreates ? ["--clear-pending-creates"] : []),
       ...(options.skipPendingCreates ? ["--skip-pending-creates"] : []),
       ...(options.expectNoChanges ? ["--expect-no-changes"] : []),
-      ...(options.importPendingCreates?.length
-        ? ["--import-pending-creates", ...options.importPendingCreates.flatMap(({ urn, id }) => [urn, id])]
-        : []),
+      // A string-array flag: one value per occurrence, the URN then its id, as the Go Automation API passes
+      // them (pulumi/pulumi sdk/go/auto/stack.go, refreshOptsToCmd). `--import-pending-creates <urn> <id>`
+      // fails with "accepts 0 arg(s), received 1".
+      ...(options.importPendingCreates ?? []).flatMap(({ urn, id }) => [
+        `--import-pending-creates=${urn}`,
+        `--import-pending-creates=${id}`,
+      ]),
       ...(options.targets ?? []).flatMap((urn) => ["--target", urn]),
     ];
     return this.command("refresh", flags, options);

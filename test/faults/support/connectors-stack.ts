@@ -1,7 +1,8 @@
-/** The `connectors` program of this suite, staged against the packed package, as a TestStack. */
+/** The `connectors` program of this suite, staged against the packed package, as a stack of the real CLI. */
 import { join } from "node:path";
-import { TestStack } from "../../engine";
+import { PulumiStack } from "../../../tools/pulumi/stack";
 import { stageProgram } from "../../support/packed-package";
+import { pinnedCli } from "../../support/pulumi-cli";
 
 export const CONNECTOR_TYPE = "pulumi-nodejs:dynamic/integrations:Connector";
 
@@ -18,8 +19,10 @@ export interface ConnectorsStackOptions {
   maxRetries?: number;
   /** Every n-th connector is created disabled (POST then PATCH). */
   disabledEvery?: number;
-  stateDir?: string;
+  /** `--parallel`. */
   parallel?: number;
+  /** A folder that already holds the stack's backend (a copy of another stack's), and its config file. */
+  existing?: { workDir: string; configFile: string };
 }
 
 /** Stages a program of test/faults/programs under a name of its own (test files run in parallel). */
@@ -27,8 +30,10 @@ export function stageFaultsProgram(program: string, stageName: string): Promise<
   return stageProgram(join(PROGRAMS, program), stageName);
 }
 
-export function connectorsStack(programDir: string, options: ConnectorsStackOptions): Promise<TestStack> {
-  return TestStack.create(programDir, {
+export function connectorsStack(programDir: string, options: ConnectorsStackOptions): Promise<PulumiStack> {
+  return PulumiStack.create({
+    cli: pinnedCli(),
+    programDir,
     config: {
       "integrations:baseUrl": options.baseUrl,
       ...(options.maxRetries === undefined ? {} : { "integrations:maxRetries": String(options.maxRetries) }),
@@ -37,14 +42,14 @@ export function connectorsStack(programDir: string, options: ConnectorsStackOpti
       disabledEvery: String(options.disabledEvery ?? 0),
     },
     secrets: { "integrations:apiKey": options.apiKey, clientSecret: options.clientSecret },
-    stateDir: options.stateDir,
     parallel: options.parallel,
+    ...options.existing,
   });
 }
 
 /** The Connector resources in the stack's state: URN name, id and the connector name they manage. */
 export async function connectorsInState(
-  stack: TestStack,
+  stack: PulumiStack,
 ): Promise<{ resource: string; id: string; name: unknown; enabled: unknown }[]> {
   const resources = await stack.resources();
   return resources

@@ -3,7 +3,7 @@
  * (by name), and the stack's state holds exactly those connectors, by id, with the same name and
  * `enabled`. Nothing extra remotely (no duplicate, no orphan), nothing in state that is not remote.
  */
-import type { TestStack } from "../../engine";
+import type { PulumiStack } from "../../../tools/pulumi/stack";
 import { connectorsInState } from "./connectors-stack";
 import { remoteConnectors } from "./remote";
 
@@ -21,7 +21,7 @@ export interface ConvergenceReport {
 }
 
 export async function convergenceOf(
-  stack: TestStack,
+  stack: PulumiStack,
   remote: { baseUrl: string; apiKey: string },
   program: { count: number; namePrefix: string; disabledEvery?: number },
 ): Promise<ConvergenceReport> {

@@ -1,11 +1,13 @@
-/** Finding and ending the child processes a scenario started, by pid; polling for a condition. */
+/** Finding, freezing and ending the processes a scenario started, by pid; polling for a condition. */
 import { readFileSync, readdirSync, readlinkSync, realpathSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 
 /**
- * The dynamic-provider processes running in `programDir`: the engine starts them with the program
- * directory as their cwd, and each test stages its program under a name of its own, so this finds only
- * the processes of the calling test.
+ * The dynamic-provider processes running in `programDir`. The CLI starts each plugin with the program
+ * directory as its working directory (pulumi/pulumi sdk/go/common/resource/plugin/plugin.go, execPlugin:
+ * `cmd.Dir = pwd`): `pulumi-resource-pulumi-nodejs` is a shell script that runs
+ * `node <@pulumi/pulumi>/cmd/dynamic-provider`, the process that makes the HTTP calls. Each test stages its
+ * program under a name of its own, so this finds only the processes of the calling test.
  */
 export function dynamicProviderPids(programDir: string): number[] {
   const dir = realpathSync(programDir);
@@ -22,6 +24,17 @@ export function dynamicProviderPids(programDir: string): number[] {
     }
   }
   return pids;
+}
+
+/** SIGKILLs each pid that still exists (a frozen process is killed too: SIGKILL needs no SIGCONT). */
+export function killAll(pids: number[]): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
 }
 
 export async function waitFor(

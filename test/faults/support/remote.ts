@@ -19,16 +19,20 @@ export async function remoteConnectors(baseUrl: string, apiKey: string): Promise
 /** The ids among `ids` that the key cannot read as a live connector (404 or soft-deleted). */
 export async function missingRemotely(baseUrl: string, apiKey: string, ids: string[]): Promise<string[]> {
   const client = clientFor(baseUrl, apiKey);
-  const missing: string[] = [];
   try {
-    for (const id of ids) {
-      const record = await client.getIntegration(id).catch((error: unknown) => {
-        if (error instanceof NotFoundError) return undefined;
-        throw error;
-      });
-      if (!record || record.deleted) missing.push(id);
-    }
-    return missing;
+    // All at once: a server with injected latency would otherwise take ids × latency.
+    const records = await Promise.all(
+      ids.map((id) =>
+        client.getIntegration(id).catch((error: unknown) => {
+          if (error instanceof NotFoundError) return undefined;
+          throw error;
+        }),
+      ),
+    );
+    return ids.filter((_, index) => {
+      const record = records[index];
+      return !record || record.deleted;
+    });
   } finally {
     client.close();
   }
