@@ -276,7 +276,7 @@ export class PulumiStack {
         ? {
             error: run.killed
               ? interruptedMessage
-              : errors.join("\n") || lastLine(run.stderr) || `${kind} failed`,
+              : errors.join("\n") || run.stderr.trim() || `${kind} failed`,
           }
         : {}),
       exitCode: run.exitCode,
@@ -379,8 +379,4 @@ function readIfPresent(path: string): string {
   } catch {
     return "";
   }
-}
-
-function lastLine(text: string): string {
-  return text.trim().split("\n").pop() ?? "";
 }
