@@ -20,7 +20,8 @@ const SUFFIX_RANGE = 36n ** BigInt(SUFFIX_LENGTH);
  * passes as `autonameScope`). A fresh name is the first candidate no live connector of the account holds
  * (disabled ones included: they keep their name). Both deployments of a `pulumi up` list the same live
  * connectors, so both choose the same candidate; the same inputs give the same name in every run while
- * that name is free.
+ * that name is free. Two resources of one stack with the same seed (the same logical name under different
+ * parents, and the same prefix) get the first two free candidates in the order the engine checks them.
  *
  * When: the engine calls check with no old inputs exactly when a fresh object is wanted: for a new
  * resource, for the replacement half of a replacement (pulumi/pulumi pkg/resource/deploy/step_generator.go,
@@ -65,16 +66,27 @@ export function keptName(namePrefix: string, olds: Record<string, unknown>): str
  * The names held by an account's live connectors, listed once per account and process (one provider
  * process serves one deployment) and then kept: the listing that decided a preview's names must not change
  * under it while the deployment runs, and a deployment of many autonamed connectors pays one listing. The
- * names this process hands out are added, so that two resources of one deployment never get the same one.
+ * names this process hands out to new objects are added, so that two resources of one deployment never get
+ * the same one.
  */
 export class LiveNames {
   readonly #byAccount = new WeakMap<ApiClient, Promise<Set<string>>>();
 
-  /** A fresh name for this seed on the client's account: the first candidate no live connector holds. */
-  async freshName(client: ApiClient, namePrefix: string, scope: string | undefined): Promise<string> {
+  /**
+   * A fresh name for this seed on the client's account: the first candidate no live connector holds.
+   * `hold` when it names a new object (check without old inputs). A check with old inputs that needs a
+   * fresh name (a new prefix, or a name no longer fixed) only tells the diff that the name changes: the
+   * engine then replaces the resource and checks again without old inputs (step_generator.go,
+   * `continueStepsFromDiff`), and that check must find the same name free.
+   */
+  async freshName(
+    client: ApiClient,
+    seed: { namePrefix: string; scope?: string },
+    hold: boolean,
+  ): Promise<string> {
     const taken = await this.#taken(client);
-    const name = firstFreeCandidate(namePrefix, scope, taken);
-    taken.add(name);
+    const name = firstFreeCandidate(seed.namePrefix, seed.scope, taken);
+    if (hold) taken.add(name);
     return name;
   }
 

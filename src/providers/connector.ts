@@ -44,8 +44,10 @@ export function createConnectorHandlers(): ConnectorHandlers {
   async function checkConnector(olds: Record<string, unknown>, news: Record<string, unknown>) {
     const checked = checkConnectorInputs(olds, news);
     if (checked.freshName === undefined) return { inputs: checked.inputs, failures: checked.failures };
-    const { namePrefix, scope } = checked.freshName;
-    const name = api.accountKnown() ? await liveNames.freshName(api.client(), namePrefix, scope) : UNKNOWN;
+    const forNewObject = Object.keys(olds).length === 0;
+    const name = api.accountKnown()
+      ? await liveNames.freshName(api.client(), checked.freshName, forNewObject)
+      : UNKNOWN;
     return { inputs: { ...checked.inputs, name }, failures: checked.failures };
   }
 

@@ -144,6 +144,17 @@ describe("check: a fresh autoname on the resource's account", () => {
     );
   });
 
+  test("a fresh name for an existing resource (a new prefix) is held only by the replacement's own check", async () => {
+    // The engine's order for a replacing change: check with the old inputs (the name changes, so diff
+    // replaces), then check again without them for the replacement, which must get the name shown.
+    const handlers = await process_();
+    const olds = { name: "github-keptnam", namePrefix: "github-", appName: "github" };
+    const news = { ...autonamed, namePrefix: "gh-" };
+    const shown = await nameIn(handlers, olds, news);
+    expect(await nameIn(handlers, {}, news)).toBe(shown);
+    expect(shown).toBe(candidateName("gh-", SCOPE, 0));
+  });
+
   test("a prefix, scope or connection not known yet (a preview) leaves the name unknown, with no request", async () => {
     const handlers = await process_();
     const unknownConnection = { baseUrl: UNKNOWN, apiKey: "k" };
