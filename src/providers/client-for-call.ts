@@ -16,6 +16,12 @@ export interface ClientForCall {
   configure(config: ConfigSource): void;
   /** Throws the settings module's SettingsError when the API key or base URL is missing. */
   client(): ApiClient;
+  /**
+   * False inside a check whose resource names a `connection` that is not known yet (a preview) or is
+   * invalid: which account the resource lives in is then unknown, and `client()` would answer the stack
+   * config's, so what depends on the account itself (the names its connectors hold) is not known either.
+   */
+  accountKnown(): boolean;
 }
 
 interface CallConnection {
@@ -23,14 +29,23 @@ interface CallConnection {
   apiKey: string;
 }
 
+/** A connection that is given but not known yet, or invalid (see `accountKnown`). */
+export const UNKNOWN_CONNECTION = Symbol("connection not known");
+
 /** The connection of the call in progress (AsyncLocalStorage: concurrent calls of other resources keep theirs). */
-const callConnection = new AsyncLocalStorage<CallConnection | undefined>();
+const callConnection = new AsyncLocalStorage<CallConnection | typeof UNKNOWN_CONNECTION | undefined>();
 
 export function withCallConnection<T>(
-  connection: CallConnection | undefined,
+  connection: CallConnection | typeof UNKNOWN_CONNECTION | undefined,
   call: () => Promise<T>,
 ): Promise<T> {
   return callConnection.run(connection ?? undefined, call);
+}
+
+/** The call's own connection, if it has a usable one. */
+function usableConnection(): CallConnection | undefined {
+  const connection = callConnection.getStore();
+  return connection === UNKNOWN_CONNECTION ? undefined : connection;
 }
 
 export function createClientForCall(): ClientForCall {
@@ -40,6 +55,7 @@ export function createClientForCall(): ClientForCall {
       stackConfig = config;
     },
     // One client per distinct settings, shared by every handler of the process (keep-alive connections).
-    client: () => sharedClient(resolveSettings(stackConfig, process.env, callConnection.getStore())),
+    client: () => sharedClient(resolveSettings(stackConfig, process.env, usableConnection())),
+    accountKnown: () => callConnection.getStore() !== UNKNOWN_CONNECTION,
   };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { toCheckFailures } from "./check-failures";
-import { withCallConnection } from "./client-for-call";
+import { UNKNOWN_CONNECTION, withCallConnection } from "./client-for-call";
 import { keepingOnPartialCreate, PROVIDER_KEY } from "./errors";
 import { httpUrl } from "./input-rules";
 import { compare } from "./diff-rules";
@@ -46,11 +46,12 @@ export function withConnection<I extends object, O extends object>(
     async check(olds, news) {
       const { connection, rest } = split(news);
       const connectionProblems = connectionFailures(connection);
-      // A check that reads the API (a trigger's config schema) reads it from the resource's own account.
+      // A check that reads the API (a trigger's config schema, a connector's live names) reads it from the
+      // resource's own account. A connection not known yet, or invalid, leaves the account unknown.
+      const given = connection !== undefined && connection !== null;
       const usable = connectionProblems.length === 0 && !containsUnknown(connection);
-      const checked = await withCallConnection(usable ? (connection as Connection) : undefined, () =>
-        handlers.check(olds, rest),
-      );
+      const account = !given ? undefined : usable ? (connection as Connection) : UNKNOWN_CONNECTION;
+      const checked = await withCallConnection(account, () => handlers.check(olds, rest));
       const failures = [...checked.failures, ...connectionProblems];
       return { inputs: withProp(checked.inputs, connection), failures };
     },

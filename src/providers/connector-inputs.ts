@@ -1,7 +1,7 @@
 import { authConfigField, booleanField, checkInputs, oneOf, optionalString } from "./input-rules";
-import { autoname } from "./autoname";
+import { keptName } from "./autoname";
 import type { CheckFailure, CheckResult } from "./types";
-import { isUnknown } from "./unknowns";
+import { isUnknown, UNKNOWN } from "./unknowns";
 
 export const DELETION_POLICIES = ["delete", "disable", "retain"] as const;
 /** What deleting the resource does remotely: delete the connector, disable it, or leave it as it is. */
@@ -48,9 +48,11 @@ export type AppSelector = { appName: string; appId?: undefined } | { appId: stri
 /**
  * The connector's name, unique among the account's connectors that are not deleted; changing it replaces
  * the connector. Either fixed (`name`), or left out: the connector is then autonamed
- * `<namePrefix><7 random characters>`, chosen at the first create and kept across updates, and a
- * replacement gets a fresh name and is created before the old connector is deleted (a fixed name must be
- * deleted first: names are unique). The `Connector` resource defaults `namePrefix` to `<logical name>-`.
+ * `<namePrefix><7 base-36 characters>`, derived from the prefix and the resource's project, stack and
+ * logical name (the same in a preview and its update, and in every run while that name is free), chosen
+ * at the first create and kept across updates; a replacement takes the next name no live connector holds
+ * and is created before the old connector is deleted (a fixed name must be deleted first: names are
+ * unique). The `Connector` resource defaults `namePrefix` to `<logical name>-`. See autoname.ts.
  */
 export type NameSelector =
   { name: string; namePrefix?: undefined } | { name?: undefined; namePrefix?: string };
@@ -72,9 +74,17 @@ export interface CheckedConnectorInputs {
   deletionPolicy: DeletionPolicy;
 }
 
+/**
+ * An input the `Connector` class adds when `name` is left out: `<project>/<stack>/<logical name>`, part of
+ * the seed of the autoname (autoname.ts). check consumes it: it never reaches the checked inputs, so state
+ * written before it existed, and state written with it, diff the same.
+ */
+export const AUTONAME_SCOPE = "autonameScope";
+
 const connectorFields = {
   name: optionalString(),
   namePrefix: optionalString(),
+  [AUTONAME_SCOPE]: optionalString(),
   adoptId: optionalString(),
   appName: optionalString(),
   appId: optionalString(),
@@ -87,22 +97,48 @@ const connectorFields = {
 };
 
 /**
+ * What check decided. With `freshName`, the name must be a fresh autoname, derived from that seed on the
+ * resource's account (autoname.ts), and the inputs have no name yet. Otherwise the name is fixed, kept from
+ * the old inputs or not known yet (UNKNOWN), or there are failures.
+ */
+export type ConnectorCheck =
+  | (CheckResult<CheckedConnectorInputs> & { freshName?: undefined })
+  | { inputs: Omit<CheckedConnectorInputs, "name">; failures: []; freshName: AutonameSeed };
+
+export interface AutonameSeed {
+  namePrefix: string;
+  scope?: string;
+}
+
+/**
  * authScheme is not checked against the known schemes: the list is open (the API grows), so an unknown
- * value is left for the server to judge rather than rejected offline.
+ * value is left for the server to judge rather than rejected offline. No request is made: a fresh
+ * autoname is left to the caller (`freshName`), which needs the account's live names.
  */
 export function checkConnectorInputs(
   olds: Record<string, unknown>,
   news: Record<string, unknown>,
-): CheckResult<CheckedConnectorInputs> {
-  const checked = checkInputs<CheckedConnectorInputs>(connectorFields, news, (inputs) => [
+): ConnectorCheck {
+  const checked = checkInputs<UncheckedName>(connectorFields, news, (inputs) => [
     ...exactlyOneApp(inputs),
     ...oneWayToName(inputs),
     ...scopesAreLists(inputs),
   ]);
-  if (checked.failures.length > 0 || checked.inputs.name !== undefined) return checked;
-  const name = autoname(checked.inputs.namePrefix, olds);
-  return name === undefined ? checked : { ...checked, inputs: { ...checked.inputs, name } };
+  if (checked.failures.length > 0) return checked as CheckResult<CheckedConnectorInputs>;
+  const { [AUTONAME_SCOPE]: scope, name, ...inputs } = checked.inputs;
+  if (name !== undefined) return { inputs: { ...inputs, name }, failures: [] };
+  // oneWayToName has made sure that a connector without a name has a prefix.
+  const namePrefix = inputs.namePrefix!;
+  // A prefix or scope not known yet (a preview): the name is not known either.
+  if (isUnknown(namePrefix) || isUnknown(scope))
+    return { inputs: { ...inputs, name: UNKNOWN }, failures: [] };
+  const kept = keptName(namePrefix, olds);
+  if (kept !== undefined) return { inputs: { ...inputs, name: kept }, failures: [] };
+  return { inputs, failures: [], freshName: { namePrefix, scope } };
 }
+
+/** The inputs as the field rules leave them: the name may still be unset, the scope not yet consumed. */
+type UncheckedName = Omit<CheckedConnectorInputs, "name"> & { name?: string; [AUTONAME_SCOPE]?: string };
 
 function oneWayToName(inputs: Record<string, unknown>): CheckFailure[] {
   if (inputs.name !== undefined && inputs.namePrefix !== undefined) {

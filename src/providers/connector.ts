@@ -6,6 +6,7 @@ import {
   type ConnectorRecord,
 } from "../client";
 import { identityMismatches } from "./adoption";
+import { LiveNames } from "./autoname";
 import { refreshAppliedKeys } from "./applied-keys";
 import { getUnlessGone, unlessNotFound } from "./gone";
 import { createClientForCall } from "./client-for-call";
@@ -21,20 +22,38 @@ import {
 import { compare } from "./diff-rules";
 import { messageOf, PartialCreateError, ProviderError, readably } from "./errors";
 import type { ResourceHandlers } from "./types";
+import { UNKNOWN } from "./unknowns";
 import { withoutUndefined } from "./values";
 
 export type ConnectorHandlers = ResourceHandlers<CheckedConnectorInputs, ConnectorOutputs>;
 
 /**
- * The Connector's provider: creates and owns a connector. Requests per call: check and diff none;
+ * The Connector's provider: creates and owns a connector. Requests per call: diff none; check none, but
+ * for a fresh autoname one listing of the account's connectors per process (autoname.ts);
  * create 1 POST (a PATCH more when the new connector's `enabled` must be changed, a listing more with
  * `forceNewIntegration: false`), or with `adoptId` a GET and a PATCH; read 1; update 0-2; delete 0-1.
  */
 export function createConnectorHandlers(): ConnectorHandlers {
   const api = createClientForCall();
+  const liveNames = new LiveNames();
+
+  /**
+   * A fresh autoname needs the names the account's live connectors hold (one listing per process, see
+   * autoname.ts); any other check makes no request. On an account not known yet the name is not known yet.
+   */
+  async function checkConnector(olds: Record<string, unknown>, news: Record<string, unknown>) {
+    const checked = checkConnectorInputs(olds, news);
+    if (checked.freshName === undefined) return { inputs: checked.inputs, failures: checked.failures };
+    const forNewObject = Object.keys(olds).length === 0;
+    const name = api.accountKnown()
+      ? await liveNames.freshName(api.client(), checked.freshName, forNewObject)
+      : UNKNOWN;
+    return { inputs: { ...checked.inputs, name }, failures: checked.failures };
+  }
+
   return {
     configure: async (req) => api.configure(req.config),
-    check: (olds, news) => readably(async () => withoutUndefined(checkConnectorInputs(olds, news))),
+    check: (olds, news) => readably(async () => withoutUndefined(await checkConnector(olds, news))),
     diff: (_id, olds, news) => readably(async () => diffConnector(olds, news)),
     create: (inputs) => readably(() => createConnector(api.client(), inputs)),
     read: (id, props) => readably(() => readConnector(api.client(), id, props)),

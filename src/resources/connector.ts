@@ -13,9 +13,13 @@ export type ConnectorArgs = InputsOf<ConnectorInputs> & WithConnectionArg;
  * resource. Changing name, appName/appId, authScheme or useServiceAuth replaces it; authConfig and enabled
  * are updated in place. `id` is the connector's id.
  *
- * Without `name`, the connector is autonamed `<logical name>-<7 random characters>` (or
- * `<namePrefix><...>`): the name is chosen at the first create and kept across updates, and a replacement
- * gets a fresh one and is created before the old connector is deleted.
+ * Without `name`, the connector is autonamed `<logical name>-<7 base-36 characters>` (or
+ * `<namePrefix><...>`). The characters are derived from the prefix, the project, the stack and the logical
+ * name, so a preview shows the name its update creates (and an update plan holds it) and the same inputs
+ * give the same name in every run; a name already held by a live connector of the account (disabled ones
+ * included) is skipped for the next one. The name is chosen at the first create and kept across updates; a
+ * replacement (`pulumi up --replace` included) takes the next free name and is created before the old
+ * connector is deleted. Choosing a fresh name lists the account's connectors once per deployment.
  */
 export class Connector extends pulumi.dynamic.Resource {
   declare readonly name: pulumi.Output<ConnectorOutputs["name"]>;
@@ -60,6 +64,10 @@ export class Connector extends pulumi.dynamic.Resource {
         adoptId: undefined,
         ...args,
         namePrefix: args.name === undefined ? (args.namePrefix ?? `${name}-`) : args.namePrefix,
+        // The rest of the autoname's seed: this resource among every stack's. Consumed by check (never
+        // stored), so states written before it existed still diff clean.
+        autonameScope:
+          args.name === undefined ? `${pulumi.getProject()}/${pulumi.getStack()}/${name}` : undefined,
         // Secret in the stored inputs too, even when given as a plain object.
         authConfig: args.authConfig === undefined ? undefined : pulumi.secret(args.authConfig),
         connection: secretConnection(args.connection),

@@ -228,30 +228,3 @@ describe("values unknown during a preview pass check", () => {
     expect(result.inputs).toMatchObject(news);
   });
 });
-
-describe("autonaming: a connector without name gets `<namePrefix><7 random characters>`", () => {
-  const autonamed = { appName: "github", namePrefix: "github-" };
-  const nameOf = async (olds: Record<string, unknown>, news: Record<string, unknown> = autonamed) =>
-    (await connector.check(olds, news)).inputs.name;
-
-  test("a new resource (no olds) gets a fresh name; so does every replacement (checked again without olds)", async () => {
-    const first = await nameOf({});
-    expect(first).toMatch(/^github-[0-9a-z]{7}$/);
-    expect(await nameOf({})).not.toBe(first);
-  });
-
-  test("an update keeps the name chosen at the first create", async () => {
-    const { inputs } = await connector.check({}, autonamed);
-    expect(await nameOf({ ...inputs }, { ...autonamed, enabled: false })).toBe(inputs.name);
-  });
-
-  test("a new prefix, or a name that was fixed before, gets a fresh name", async () => {
-    const { inputs } = await connector.check({}, autonamed);
-    expect(await nameOf({ ...inputs }, { ...autonamed, namePrefix: "gh-" })).toMatch(/^gh-[0-9a-z]{7}$/);
-    expect(await nameOf({ ...validConnector }, autonamed)).toMatch(/^github-[0-9a-z]{7}$/);
-  });
-
-  test("a prefix not known yet (preview) leaves the name unknown", async () => {
-    expect(await nameOf({}, { ...autonamed, namePrefix: UNKNOWN })).toBe(UNKNOWN);
-  });
-});

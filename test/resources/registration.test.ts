@@ -90,6 +90,29 @@ describe("Connector registration", () => {
   });
 });
 
+describe("Connector autonaming inputs", () => {
+  test("an autonamed connector sends its prefix and its scope: project, stack and logical name", async () => {
+    const autonamed = new Connector("autonamed", { appName: "github" });
+    const prefixed = new Connector("prefixed", { appName: "github", namePrefix: "gh-" });
+    await Promise.all([resolved(autonamed.id), resolved(prefixed.id)]);
+    const inputsOf = (name: string) => registrations.find((r) => r.name === name)!.inputs;
+    expect(inputsOf("autonamed")).toMatchObject({
+      namePrefix: "autonamed-",
+      autonameScope: "project/stack/autonamed",
+    });
+    expect(inputsOf("prefixed")).toMatchObject({
+      namePrefix: "gh-",
+      autonameScope: "project/stack/prefixed",
+    });
+  });
+
+  test("a named connector sends neither", () => {
+    const named = registrations.find((r) => r.name === "main")!.inputs;
+    expect(named).not.toHaveProperty("namePrefix");
+    expect(named).not.toHaveProperty("autonameScope");
+  });
+});
+
 describe("IntegrationState registration", () => {
   test("URN type, secret authConfig, registered outputs", async () => {
     const state = new IntegrationState("st", { integrationId: "int-1", authConfig: { api_key: SECRET } });

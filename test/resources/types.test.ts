@@ -5,10 +5,13 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { ExpectedInputField } from "../../src/client";
+import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { createConnectorHandlers } from "../../src/providers/connector";
 import { createIntegrationStateHandlers } from "../../src/providers/integration-state";
 import type { Connector, ConnectorArgs } from "../../src/resources/connector";
 import type { IntegrationState, IntegrationStateArgs } from "../../src/resources/integration-state";
+
+import { stackConfig } from "../providers/support";
 
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 
@@ -86,6 +89,15 @@ export function outputTypes(connector: Connector, _state: IntegrationState) {
 describe("the static rules agree with check", () => {
   const connector = createConnectorHandlers();
   const integrationState = createIntegrationStateHandlers();
+  // An autonamed connector's check chooses its name among the account's live ones: it needs an account.
+  let emulator: RunningEmulator;
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0 });
+    await connector.configure({
+      config: stackConfig({ "integrations:apiKey": emulator.apiKey, "integrations:baseUrl": emulator.url }),
+    });
+  });
+  afterAll(() => emulator?.close());
 
   test.each(acceptedConnectorArgs.map((args) => [args]))(
     "accepted Connector args pass check: %j",

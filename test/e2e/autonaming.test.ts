@@ -1,0 +1,185 @@
+import type { ConnectorRecord } from "../../src/client";
+import { candidateName } from "../../src/providers/autoname";
+import { distinctiveSecret, startE2eApi } from "./support/e2e-api";
+import type { E2eApi } from "./support/e2e-api";
+import { E2eStack } from "./support/e2e-stack";
+import type { RecordedRun } from "./support/e2e-stack";
+import { CONNECTOR_TYPE, expectNoLeaksAndSmallProviders } from "./support/leak-checks";
+import { opsOf, requestsOf, succeeded, writesOf } from "./support/steps";
+
+const POST = "POST /api/v1/integrations";
+const PATCH = "PATCH /api/v1/integrations/:integrationId";
+const DELETE = "DELETE /api/v1/integrations/:integrationId";
+const LIST = "GET /api/v1/integrations";
+const NAME = /^github-[0-9a-z]{7}$/;
+
+/**
+ * The name a `pulumi up --diff` showed in its preview, before the update ran: the program exports it, and
+ * the CLI prints the preview's outputs (`connectorName: "<name>"`, or `"<old>" => "<new>"` on a change)
+ * before its "Updating" header. The event log of `pulumi up` holds only the update.
+ */
+function previewedName(run: RecordedRun): string {
+  const preview = run.output.split(/^Updating \(/m)[0];
+  const shown = /connectorName: (?:"[^"]*" => )?"([^"]+)"/.exec(preview);
+  if (!shown) throw new Error(`no connectorName in the preview of ${run.kind}:\n${preview}`);
+  return shown[1];
+}
+
+/**
+ * An autonamed connector (no `name`) through `pulumi preview` and `pulumi up` as a user types them (the up
+ * runs its own preview, in another provider process): the name a preview shows is the one the update
+ * creates, the same inputs give it again in a new run, and a replacement (`--replace`, or a replacing
+ * input change) is created first under another name, never colliding with the live connector.
+ */
+describe("e2e: autonaming on the real CLI", () => {
+  const secret = distinctiveSecret("github-token");
+  let api: E2eApi;
+  let stack: E2eStack;
+  let urn: string;
+  const runs: Record<string, RecordedRun> = {};
+  const remote: Record<string, ConnectorRecord> = {};
+  const idOf = (run: RecordedRun) => String(run.outputs.connectorId?.value);
+  const nameOf = (run: RecordedRun) => String(run.outputs.connectorName?.value);
+  /** The connector in the state `pulumi stack export` showed after a run. */
+  const storedAfter = (run: RecordedRun) => {
+    const resources = stack.snapshots[stack.runs.indexOf(run)];
+    const stored = resources.filter((resource) => resource.type === CONNECTOR_TYPE);
+    expect(stored).toHaveLength(1);
+    return stored[0];
+  };
+
+  beforeAll(async () => {
+    api = await startE2eApi();
+    stack = await E2eStack.create("autonaming", api, {
+      config: { authScheme: "BEARER_TOKEN", deletionPolicy: "delete" },
+      secrets: { secret },
+    });
+    urn = stack.urn(CONNECTOR_TYPE, "github");
+
+    runs.preview = succeeded(await stack.preview());
+    runs.create = succeeded(await stack.up({ skipPreview: false, diff: true }));
+    remote.created = await api.client.getIntegration(idOf(runs.create));
+    runs.noop = succeeded(await stack.up());
+
+    runs.destroy = succeeded(await stack.destroy());
+    runs.again = succeeded(await stack.up());
+    remote.again = await api.client.getIntegration(idOf(runs.again));
+
+    // From now on a replaced connector is disabled rather than deleted (the old state's policy decides:
+    // the connector replaced by the next command still has "delete").
+    await stack.setConfig("deletionPolicy", "disable");
+    runs.replaceFlag = succeeded(await stack.up({ skipPreview: false, diff: true, replace: [urn] }));
+    remote.beforeReplaceFlag = await api.client.getIntegration(idOf(runs.again));
+    remote.afterReplaceFlag = await api.client.getIntegration(idOf(runs.replaceFlag));
+
+    await stack.setConfig("authScheme", "OAUTH2");
+    runs.replaceInput = succeeded(await stack.up({ skipPreview: false, diff: true }));
+    remote.beforeReplaceInput = await api.client.getIntegration(idOf(runs.replaceFlag));
+    remote.afterReplaceInput = await api.client.getIntegration(idOf(runs.replaceInput));
+
+    // Destroyed under "disable": both connectors the stack made stay, disabled, holding their names, as a
+    // connector left by an interrupted create, or another stack's, would.
+    runs.destroyDisabling = succeeded(await stack.destroy());
+    runs.taken = succeeded(await stack.up());
+    remote.taken = await api.client.getIntegration(idOf(runs.taken));
+    remote.leftFirst = await api.client.getIntegration(idOf(runs.replaceInput));
+    remote.leftSecond = await api.client.getIntegration(idOf(runs.replaceFlag));
+  }, 300_000);
+
+  afterAll(async () => {
+    await stack?.dispose();
+    await api?.close();
+  });
+
+  it("shows the name in `pulumi preview`, with one listing of the account and no write", () => {
+    const create = runs.preview.steps.find((step) => step.name === "github" && step.op === "create");
+    expect(create?.inputs.name).toMatch(NAME);
+    expect(runs.preview.outputs.connectorName?.value).toBe(create?.inputs.name);
+    expect(writesOf(runs.preview)).toEqual([]);
+    expect(requestsOf(runs.preview)).toEqual([LIST]);
+  });
+
+  it("`pulumi up` creates the name its own preview showed, the one `pulumi preview` showed", () => {
+    const shown = runs.preview.outputs.connectorName?.value;
+    expect(previewedName(runs.create)).toBe(shown);
+    expect(nameOf(runs.create)).toBe(shown);
+    expect(remote.created).toMatchObject({ name: shown, authScheme: "BEARER_TOKEN", deleted: false });
+    // One listing per deployment: the preview's provider process and the update's.
+    expect(requestsOf(runs.create)).toEqual([LIST, LIST, POST]);
+  });
+
+  it("stores the name in the state, and not the scope it was derived from", () => {
+    const stored = storedAfter(runs.create);
+    expect(stored.inputs.name).toBe(remote.created.name);
+    expect(stored.outputs.name).toBe(remote.created.name);
+    // Check consumed it. (The engine still lists every key the program sent in propertyDependencies.)
+    expect(stored.inputs).not.toHaveProperty("autonameScope");
+    expect(stored.outputs).not.toHaveProperty("autonameScope");
+    expect(stack.stateTexts[stack.runs.indexOf(runs.create)]).toContain(`"name": "${remote.created.name}"`);
+  });
+
+  it("keeps the name on the next up: no change and not one request (the kept name needs no listing)", () => {
+    expect(opsOf(runs.noop, "github")).toEqual(["same"]);
+    expect(requestsOf(runs.noop)).toEqual([]);
+    expect(nameOf(runs.noop)).toBe(remote.created.name);
+  });
+
+  it("gives the same inputs the same name in a new run (destroy, then up again)", () => {
+    expect(writesOf(runs.destroy)).toEqual([DELETE]);
+    expect(idOf(runs.again)).not.toBe(idOf(runs.create));
+    expect(nameOf(runs.again)).toBe(remote.created.name);
+    expect(remote.again.name).toBe(remote.created.name);
+  });
+
+  it("`up --replace` creates the replacement first under the next free name, then deletes the old one", () => {
+    const ops = opsOf(runs.replaceFlag, "github");
+    expect(ops).toEqual(["create-replacement", "replace", "delete-replaced"]);
+    expect(previewedName(runs.replaceFlag)).toBe(nameOf(runs.replaceFlag));
+    expect(nameOf(runs.replaceFlag)).toMatch(NAME);
+    expect(nameOf(runs.replaceFlag)).not.toBe(remote.again.name);
+    // No 409: one POST, and the old connector deleted after it (its state still said "delete").
+    expect(writesOf(runs.replaceFlag)).toEqual([POST, DELETE]);
+    expect(remote.afterReplaceFlag).toMatchObject({ name: nameOf(runs.replaceFlag), deleted: false });
+    expect(remote.beforeReplaceFlag.deleted).toBe(true);
+    expect(storedAfter(runs.replaceFlag).outputs.name).toBe(nameOf(runs.replaceFlag));
+  });
+
+  it("a replacing input change creates first too, taking the first name no live connector holds", () => {
+    expect(opsOf(runs.replaceInput, "github")).toEqual(["create-replacement", "replace", "delete-replaced"]);
+    expect(previewedName(runs.replaceInput)).toBe(nameOf(runs.replaceInput));
+    // The first name is free again (its connector was deleted); the live one is skipped.
+    expect(nameOf(runs.replaceInput)).toBe(remote.created.name);
+    // The old connector's state says "disable": disabled, not deleted, and still holding its name.
+    expect(writesOf(runs.replaceInput)).toEqual([POST, PATCH]);
+    expect(remote.afterReplaceInput).toMatchObject({ authScheme: "OAUTH2", enabled: true, deleted: false });
+    expect(remote.beforeReplaceInput).toMatchObject({ enabled: false, deleted: false });
+    expect(storedAfter(runs.replaceInput).outputs.name).toBe(remote.created.name);
+  });
+
+  it("skips names that connectors outside the stack hold (disabled ones too), adopting none of them", () => {
+    expect(writesOf(runs.destroyDisabling)).toEqual([PATCH]);
+    const held = [remote.leftFirst.name, remote.leftSecond.name];
+    expect(nameOf(runs.taken)).toMatch(NAME);
+    expect(held).not.toContain(nameOf(runs.taken));
+    expect(requestsOf(runs.taken)).toEqual([LIST, POST]);
+    expect(remote.taken).toMatchObject({ name: nameOf(runs.taken), enabled: true, deleted: false });
+    // Both left as they were: disabled, live, and not in the stack.
+    for (const left of [remote.leftFirst, remote.leftSecond]) {
+      expect(left).toMatchObject({ enabled: false, deleted: false });
+    }
+    expect(storedAfter(runs.taken).id).toBe(idOf(runs.taken));
+  });
+
+  it("names are the documented candidates of the seed: prefix, project, stack and logical name", () => {
+    const candidate = (k: number) => candidateName("github-", "e2e-autonaming/dev/github", k);
+    expect(remote.created.name).toBe(candidate(0));
+    expect(nameOf(runs.replaceFlag)).toBe(candidate(1));
+    expect(nameOf(runs.taken)).toBe(candidate(2));
+  });
+
+  it("keeps the API key and the token out of state, logs and provider output", () => {
+    expectNoLeaksAndSmallProviders(stack, { managed: { token: secret }, other: { "API key": api.apiKey } }, [
+      CONNECTOR_TYPE,
+    ]);
+  });
+});
