@@ -111,10 +111,14 @@ export interface RefreshOptions extends CommonOptions {
   previewOnly?: boolean;
   /** `--expect-no-changes`. */
   expectNoChanges?: boolean;
+  /** `--skip-preview`: without it the CLI previews the refresh first (every resource read twice). */
+  skipPreview?: boolean;
 }
 
 /** `pulumi destroy` flags. */
 export interface DestroyOptions extends CommonOptions {
+  /** `--skip-preview`: without it the CLI previews the destroy first. */
+  skipPreview?: boolean;
   /** `--target`. */
   targets?: string[];
   /** `--target-dependents`. */
