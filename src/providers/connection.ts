@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { toCheckFailures } from "./check-failures";
+import { toCheckFailures, withoutSecretValuesShown } from "./check-failures";
 import { withCallConnection } from "./client-for-call";
 import { keepingOnPartialCreate, PROVIDER_KEY } from "./errors";
 import { httpUrl } from "./input-rules";
@@ -51,7 +51,8 @@ export function withConnection<I extends object, O extends object>(
       const checked = await withCallConnection(usable ? (connection as Connection) : undefined, () =>
         handlers.check(olds, rest),
       );
-      const failures = [...checked.failures, ...connectionProblems];
+      // The one check every resource's engine call goes through: no failure may make the engine print a secret.
+      const failures = withoutSecretValuesShown([...checked.failures, ...connectionProblems]);
       return { inputs: withProp(checked.inputs, connection), failures };
     },
     async diff(id, olds, news) {
