@@ -34,6 +34,12 @@ export interface Step {
   outputs: Record<string, unknown>;
   /** Whether the step had completed when the command ended (resOutputsEvent). */
   done: boolean;
+  /**
+   * The op its resOutputsEvent reported. For a refresh, RefreshStep.ResultOp in pulumi/pulumi
+   * pkg/resource/deploy/step.go: "same", "update" (the provider's diff of what was read against the
+   * program's inputs found a change: the CLI's "~ updated") or "delete" (read as gone). Otherwise the op.
+   */
+  result?: StepOp;
 }
 
 /** `info#err` is a line the program wrote to stderr, as the CLI names it. */
