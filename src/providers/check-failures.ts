@@ -24,3 +24,22 @@ export function toCheckFailures(
 function propertyPath(path: readonly PropertyKey[]): string {
   return path.map((segment) => (typeof segment === "number" ? `[${segment}]` : String(segment))).join(".");
 }
+
+/** The inputs whose values hold secrets: a connector's authConfig, an account's data, a connection. */
+const SECRET_HOLDING_PROPERTIES = new Set(["authConfig", "data", "connection"]);
+
+/**
+ * The engine prints the value of the property a failure names ("property authConfig value {...} has a
+ * problem: ...", issueCheckFailures in pulumi/pulumi pkg/resource/deploy/step_generator.go), secrets in
+ * plain text: it masks only the stack's own secret config. A failure about a secret-holding input, or about
+ * a key inside one, therefore names it in its reason and leaves `property` empty, which the engine prints
+ * as "resource '<name>' has a problem: <reason>", without a value.
+ */
+export function withoutSecretValuesShown(failures: readonly CheckFailure[]): CheckFailure[] {
+  return failures.map((failure) => {
+    const topLevel = failure.property.split(/[.[]/, 1)[0] ?? "";
+    return SECRET_HOLDING_PROPERTIES.has(topLevel)
+      ? { property: "", reason: `${failure.property} ${failure.reason}` }
+      : failure;
+  });
+}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { toCheckFailures } from "./check-failures";
+import { toCheckFailures, withoutSecretValuesShown } from "./check-failures";
 import { UNKNOWN_CONNECTION, withCallConnection } from "./client-for-call";
 import { keepingOnPartialCreate, PROVIDER_KEY } from "./errors";
 import { httpUrl } from "./input-rules";
@@ -52,7 +52,8 @@ export function withConnection<I extends object, O extends object>(
       const usable = connectionProblems.length === 0 && !containsUnknown(connection);
       const account = !given ? undefined : usable ? (connection as Connection) : UNKNOWN_CONNECTION;
       const checked = await withCallConnection(account, () => handlers.check(olds, rest));
-      const failures = [...checked.failures, ...connectionProblems];
+      // The one check every resource's engine call goes through: no failure may make the engine print a secret.
+      const failures = withoutSecretValuesShown([...checked.failures, ...connectionProblems]);
       return { inputs: withProp(checked.inputs, connection), failures };
     },
     async diff(id, olds, news) {

@@ -171,10 +171,8 @@ function scopesAreLists(inputs: Record<string, unknown>): CheckFailure[] {
     if (isList) return [];
     return [
       {
-        property: "authConfig",
-        reason:
-          `authConfig.${key} must be a list of strings, e.g. ["repo", "read:org"] ` +
-          "(not a comma-separated string)",
+        property: `authConfig.${key}`,
+        reason: 'must be a list of strings, e.g. ["repo", "read:org"] (not a comma-separated string)',
       },
     ];
   });

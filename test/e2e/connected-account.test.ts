@@ -5,7 +5,7 @@ import type { E2eApi } from "./support/e2e-api";
 import { E2eStack } from "./support/e2e-stack";
 import type { RecordedRun } from "./support/e2e-stack";
 import { CONNECTED_ACCOUNT_TYPE, expectNoLeaksAndSmallProviders } from "./support/leak-checks";
-import { opsOf, requestsOf, succeeded, textOf, writesOf } from "./support/steps";
+import { opsOf, refreshResultsOf, requestsOf, succeeded, textOf, writesOf } from "./support/steps";
 
 const CREATE = "POST /api/v1/connectedAccounts";
 const GET = "GET /api/v1/connectedAccounts/:connectedAccountId";
@@ -43,17 +43,18 @@ describe("e2e: ConnectedAccount", () => {
       authConfig: { api_key: powerUpKey },
     });
     stack = await E2eStack.create("connected-account", api, {
-      config: { integrationId: connector.id, labels: '"ops"', entityId: "team-ops", userToken },
+      config: { integrationId: connector.id, labels: '"ops"', entityId: "team-ops" },
+      stack: { env: { E2E_USER_TOKEN: userToken } },
     });
 
     runs.badInput = await stack.up();
-    stack.setConfig("labels", JSON.stringify(["ops"]));
+    await stack.setConfig("labels", JSON.stringify(["ops"]));
     runs.create = succeeded(await stack.up());
     firstId = String(runs.create.outputs.accountId?.value);
     remote.created = await accountOrUndefined(api, firstId);
     runs.noop = succeeded(await stack.up());
 
-    stack.setConfig("labels", JSON.stringify(["ops", "on-call"]));
+    await stack.setConfig("labels", JSON.stringify(["ops", "on-call"]));
     runs.replace = succeeded(await stack.up());
     secondId = String(runs.replace.outputs.accountId?.value);
     remote.replacedOld = await accountOrUndefined(api, firstId);
@@ -98,7 +99,11 @@ describe("e2e: ConnectedAccount", () => {
 
   it("drops an account deleted by hand on refresh (one read), and the next up makes it again", () => {
     expect(requestsOf(runs.refresh)).toEqual([GET]);
-    expect(opsOf(runs.refresh, "deploy-bot")).toEqual(["delete"]);
+    // A refresh step ends as "delete" when it reads the resource as gone (RefreshStep.ResultOp), and the
+    // resource leaves the state.
+    expect(refreshResultsOf(runs.refresh, "deploy-bot")).toEqual(["delete"]);
+    const afterRefresh = stack.snapshots[stack.runs.indexOf(runs.refresh)] ?? [];
+    expect(afterRefresh.filter((resource) => resource.type === CONNECTED_ACCOUNT_TYPE)).toEqual([]);
     expect(opsOf(runs.recreate, "deploy-bot")).toEqual(["create"]);
     expect(writesOf(runs.recreate)).toEqual([CREATE]);
   });

@@ -56,7 +56,7 @@ describe("e2e: replacements never leave the stack pointing at a deleted connecto
     stack = await E2eStack.create(PROGRAM, api, {
       config: { fixedName, withAutonamed: "true", stateOf: integrationId },
       secrets: { appKey },
-      engine: { stack: "replace" },
+      stack: { stack: "replace" },
     });
     created = succeeded(await stack.up());
     urnOf = (name) => stepOf(created, name, "create").urn;
@@ -77,7 +77,7 @@ describe("e2e: replacements never leave the stack pointing at a deleted connecto
 
   it("`up --replace` of a fixed name fails on the 409 before deleting anything, saying what to do", async () => {
     const fixedId = String(created.outputs.fixedId?.value);
-    const run = await stack.up({ replace: [urnOf("fixed")] });
+    const run = await stack.up({ replace: [urnOf("fixed")], skipPreview: false });
     expect(run.error).toBeDefined();
     expect(textOf(run)).toContain(`is already used by connector ${fixedId}`);
     expect(textOf(run)).toContain("deleteBeforeReplace: true");
@@ -90,8 +90,8 @@ describe("e2e: replacements never leave the stack pointing at a deleted connecto
 
   it("with the deleteBeforeReplace option, `up --replace` deletes first and ends on a live connector", async () => {
     const oldId = String(created.outputs.fixedId?.value);
-    stack.setConfig("deleteBeforeReplace", "true");
-    const run = succeeded(await stack.up({ replace: [urnOf("fixed")] }));
+    await stack.setConfig("deleteBeforeReplace", "true");
+    const run = succeeded(await stack.up({ replace: [urnOf("fixed")], skipPreview: false }));
     const newId = String(run.outputs.fixedId?.value);
     expect(newId).not.toBe(oldId);
     expect(writesTo(run, oldId)).toEqual(["DELETE"]);
@@ -102,7 +102,7 @@ describe("e2e: replacements never leave the stack pointing at a deleted connecto
   it("`up --replace` of an autonamed connector creates the replacement first, under a fresh name", async () => {
     const oldId = String(created.outputs.autoId?.value);
     const oldName = String(created.outputs.autoName?.value);
-    const run = succeeded(await stack.up({ replace: [urnOf("auto")] }));
+    const run = succeeded(await stack.up({ replace: [urnOf("auto")], skipPreview: false }));
     const newName = String(run.outputs.autoName?.value);
     expect(newName).toMatch(/^auto-[0-9a-z]{7}$/);
     expect(newName).not.toBe(oldName);
@@ -116,8 +116,8 @@ describe("e2e: replacements never leave the stack pointing at a deleted connecto
   it("a replacing change of an autonamed connector creates first too: the engine checks it again without olds", async () => {
     const oldId = await idInState(stack, "auto");
     const oldName = (await api.client.getIntegration(String(oldId))).name;
-    stack.setConfig("autoApp", "notion");
-    const run = succeeded(await stack.up());
+    await stack.setConfig("autoApp", "notion");
+    const run = succeeded(await stack.up({ skipPreview: false }));
     expect(opsOf(run, "auto")).toEqual(["create-replacement", "replace", "delete-replaced"]);
     expect(String(run.outputs.autoName?.value)).not.toBe(oldName);
     expect((await api.client.getIntegration(String(oldId))).deleted).toBe(true);
@@ -125,7 +125,7 @@ describe("e2e: replacements never leave the stack pointing at a deleted connecto
   }, 120_000);
 
   it("`up --replace` of an IntegrationState keeps the value found before any stack touched it", async () => {
-    const run = succeeded(await stack.up({ replace: [urnOf("state")] }));
+    const run = succeeded(await stack.up({ replace: [urnOf("state")], skipPreview: false }));
     // Let go first (the resource's default), so the new one takes over what the old one found.
     expect(opsOf(run, "state")).toEqual(["delete-replaced", "replace", "create-replacement"]);
     expect(run.outputs.priorEnabled?.value).toBe(true);
@@ -137,7 +137,7 @@ describe("e2e: replacements never leave the stack pointing at a deleted connecto
     twin = await E2eStack.create(PROGRAM, api, {
       config: { fixedName },
       secrets: { appKey },
-      engine: { stack: "replace-twin" },
+      stack: { stack: "replace-twin" },
     });
     const run = await twin.up();
     expect(run.error).toBeDefined();
@@ -175,7 +175,7 @@ describe("e2e: a lost response, a keeping deletionPolicy and a hand-back are nev
     stack = await E2eStack.create(PROGRAM, api, {
       config: { app: "notion", fixedName: name, forceNewIntegration: "false", deletionPolicy: "retain" },
       secrets: { appKey },
-      engine: { stack: "handback" },
+      stack: { stack: "handback" },
     });
     // The first POST is applied but its answer is lost (the connection is reset after the handler).
     api.emulator.setFaults({
@@ -203,10 +203,10 @@ describe("e2e: a lost response, a keeping deletionPolicy and a hand-back are nev
   });
 
   it("refuses at preview, before any request, a same-name replacement that would keep the old connector", async () => {
-    stack.setConfig("authScheme", "OAUTH2");
+    await stack.setConfig("authScheme", "OAUTH2");
     const preview = await stack.preview();
     const requests = api.emulator.requestLog.count();
-    stack.setConfig("authScheme", "API_KEY");
+    await stack.setConfig("authScheme", "API_KEY");
     expect(preview.error).toBeDefined();
     expect(textOf(preview)).toContain('its deletionPolicy "retain" keeps the old connector');
     expect(textOf(preview)).toContain("leave name unset to autoname it");
@@ -214,10 +214,10 @@ describe("e2e: a lost response, a keeping deletionPolicy and a hand-back are nev
   }, 120_000);
 
   it("a rename that forceNewIntegration: false would answer with the old connector fails, and keeps it", async () => {
-    stack.setConfig("deletionPolicy", "delete"); // recorded in state only
+    await stack.setConfig("deletionPolicy", "delete"); // recorded in state only
     succeeded(await stack.up());
-    stack.setConfig("fixedName", `${name}-renamed`);
-    const run = await stack.up();
+    await stack.setConfig("fixedName", `${name}-renamed`);
+    const run = await stack.up({ skipPreview: false });
     expect(run.error).toBeDefined();
     expect(textOf(run)).toContain(
       "with forceNewIntegration: false the service hands back an existing connector",
@@ -249,7 +249,7 @@ describe("e2e: a partial create is kept with its provider, so refresh and destro
     stack = await E2eStack.create(PROGRAM, api, {
       config: { fixedName: "e2e-partial", enabled: "false" },
       secrets: { appKey },
-      engine: { stack: "partial" },
+      stack: { stack: "partial" },
     });
     // The POST succeeds; the PATCH that disables the new connector fails.
     api.emulator.setFaults({ errorRate: 1, match: ["PATCH /api/v1/integrations/:integrationId"] });
@@ -289,7 +289,7 @@ describe("e2e: ignoreChanges keeps an out-of-band change across `up --refresh`",
     stack = await E2eStack.create(PROGRAM, api, {
       config: { fixedName: "e2e-ignore-fixed", withIgnoreChanges: "true" },
       secrets: { appKey },
-      engine: { stack: "ignore" },
+      stack: { stack: "ignore" },
     });
     id = String(succeeded(await stack.up()).outputs.watchedId?.value);
     // Someone else sets the client id (a PATCH replaces the whole config).

@@ -5,7 +5,10 @@ import type { E2eApi } from "./support/e2e-api";
 import { E2eStack } from "./support/e2e-stack";
 import type { RecordedRun } from "./support/e2e-stack";
 import { TRIGGER_INSTANCE_TYPE, expectNoLeaksAndSmallProviders } from "./support/leak-checks";
-import { driftOf, opsOf, requestsOf, succeeded, textOf, writesOf } from "./support/steps";
+import { driftOf, opsOf, refreshResultsOf, requestsOf, succeeded, textOf, writesOf } from "./support/steps";
+import type { CliRun } from "../../tools/pulumi/stack";
+import type { PendingOperation } from "../../tools/pulumi/state";
+import { interruptedMessage } from "../../tools/pulumi/types";
 
 const SCHEMA_READ = "GET /api/v1/triggers";
 const LOOK_UP = "GET /api/v1/triggers/active_triggers";
@@ -48,13 +51,13 @@ describe("e2e: TriggerInstance", () => {
     });
 
     runs.badInput = await stack.up();
-    stack.setConfig("triggerConfig", config({ owner: "octocat", repo: "hello-world" }));
+    await stack.setConfig("triggerConfig", config({ owner: "octocat", repo: "hello-world" }));
     runs.create = succeeded(await stack.up());
     firstId = String(runs.create.outputs.instanceId?.value);
     remote.created = await api.client.getTriggerInstance(firstId);
     runs.noop = succeeded(await stack.up());
 
-    stack.setConfig("enabled", "false");
+    await stack.setConfig("enabled", "false");
     runs.disable = succeeded(await stack.up());
     remote.disabled = await api.client.getTriggerInstance(firstId);
 
@@ -64,7 +67,7 @@ describe("e2e: TriggerInstance", () => {
     runs.repair = succeeded(await stack.up());
     remote.repaired = await api.client.getTriggerInstance(firstId);
 
-    stack.setConfig("triggerConfig", config({ owner: "octocat", repo: "spoon-knife" }));
+    await stack.setConfig("triggerConfig", config({ owner: "octocat", repo: "spoon-knife" }));
     runs.replace = succeeded(await stack.up());
     secondId = String(runs.replace.outputs.instanceId?.value);
     remote.replacedOld = await api.client.getTriggerInstance(firstId);
@@ -108,6 +111,7 @@ describe("e2e: TriggerInstance", () => {
 
   it("shows a change made by hand on refresh (one read), and the next up reverts it", () => {
     expect(driftOf(runs.refresh, "stars")).toEqual(["enabled"]);
+    expect(refreshResultsOf(runs.refresh, "stars")).toEqual(["update"]);
     expect(requestsOf(runs.refresh)).toEqual([LOOK_UP]);
     expect(opsOf(runs.repair, "stars")).toEqual(["update"]);
     expect(writesOf(runs.repair)).toEqual([STATUS]);
@@ -160,7 +164,7 @@ describe("e2e: TriggerInstance never takes over an existing instance silently", 
       config: { accountId, triggerConfig: config(triggerConfig), enabled: "false" },
     });
     refused = await stack.up();
-    stack.setConfig("adoptId", existingId);
+    await stack.setConfig("adoptId", existingId);
     adopted = succeeded(await stack.up());
     afterAdoption = await api.client.getTriggerInstance(existingId);
   }, 180_000);
@@ -183,14 +187,24 @@ describe("e2e: TriggerInstance never takes over an existing instance silently", 
 });
 
 /**
- * The CLI killed after the enable landed and before the state write (the engine's `signal`: no more
- * writes). The checkpoint keeps a pending CREATE; the next `up` stops on the instance it cannot prove
- * its own, naming it; clearing the pending create and adopting it converges with one instance.
+ * The CLI killed after the enable landed and before its answer left the emulator: the kill (SIGKILL to the
+ * CLI's process group, providers included) is sent from inside the emulator's response hook, after the
+ * handler made the instance and before the answer is written, so the provider never reads it and the
+ * engine never records it. (A latency fault would hold the request before the handler, and the instance
+ * would then be made at some point after the kill.) The engine wrote a pending CREATE before calling the
+ * provider (createSnapshotMutation, pulumi/pulumi pkg/backend/snapshot.go). What the user meets next, on
+ * the real CLI: the stack is locked by the killed run (the file backend's checkForLock) until
+ * `pulumi cancel`; the next `up` warns about the pending create and tries the create again, which stops on
+ * the instance it cannot prove its own, naming it; clearing the pending create and adopting it converges
+ * with one instance.
  */
 describe("e2e: TriggerInstance after the CLI is killed mid-create", () => {
   let stack: E2eStack;
   let interrupted: RecordedRun;
-  let pendingAfterKill: string[];
+  let pendingAfterKill: PendingOperation[];
+  let instancesAfterKill: string[];
+  let lockedUp: RecordedRun;
+  let cancel: CliRun;
   let blindUp: RecordedRun;
   let recovered: RecordedRun;
   let instanceIds: string[];
@@ -209,32 +223,55 @@ describe("e2e: TriggerInstance after the CLI is killed mid-create", () => {
     onEnableAnswered = () => kill.abort();
     interrupted = await stack.up({ signal: kill.signal });
     onEnableAnswered = undefined;
-    pendingAfterKill = (await stack.stack.pendingOperations()).map((pending) => pending.type);
+    pendingAfterKill = await stack.stack.pendingOperations();
+    instancesAfterKill = (await instancesOf(api, accountId)).map((instance) => instance.id);
 
+    lockedUp = await stack.up();
+    cancel = await stack.stack.cli(["cancel", "--yes", "--stack", stack.stack.stackName]);
     blindUp = await stack.up();
     succeeded(await stack.refresh({ clearPendingCreates: true }));
-    const [orphan] = await instancesOf(api, accountId);
-    stack.setConfig("adoptId", orphan?.id ?? "");
+    await stack.setConfig("adoptId", instancesAfterKill[0] ?? "");
     recovered = succeeded(await stack.up());
     instanceIds = (await instancesOf(api, accountId)).map((instance) => instance.id);
   }, 180_000);
 
   afterAll(() => stack?.dispose());
 
-  it("leaves the instance made and a pending CREATE in the checkpoint", () => {
-    expect(interrupted.error).toBeDefined();
-    expect(pendingAfterKill).toEqual(["creating"]);
+  it("leaves the instance made and a pending CREATE of it in the checkpoint", () => {
+    expect(interrupted.error).toBe(interruptedMessage);
+    expect(instancesAfterKill).toHaveLength(1);
+    expect(pendingAfterKill.map((pending) => pending.type)).toEqual(["creating"]);
+    expect(pendingAfterKill[0]?.resource.urn).toBe(stack.urn(TRIGGER_INSTANCE_TYPE, "stars"));
   });
 
-  it("stops the next up on that instance, naming it, without a second one", () => {
+  it("finds the stack locked by the killed run until `pulumi cancel`, which removes the lock", () => {
+    // Refused before any deployment starts (so no event log: the CLI's own text says it).
+    expect(lockedUp.error).toBeDefined();
+    expect(lockedUp.output).toContain("error: the stack is currently locked by 1 lock(s)");
+    expect(lockedUp.output).toContain("delete the lock file with `pulumi cancel`");
+    expect(lockedUp.requests).toEqual([]);
+    expect(cancel.exitCode).toBe(0);
+  });
+
+  it("warns about the pending create, then stops on that instance, naming it, without a second one", () => {
+    const warnings = blindUp.log
+      .filter((entry) => entry.severity === "warning")
+      .map((entry) => entry.message);
+    expect(warnings).toContainEqual(
+      expect.stringContaining("Attempting to deploy or update resources with 1 pending operations"),
+    );
+    expect(warnings.join("\n")).toContain(
+      `${stack.urn(TRIGGER_INSTANCE_TYPE, "stars")}, interrupted while creating`,
+    );
     expect(blindUp.error).toBeDefined();
-    expect(textOf(blindUp)).toContain("already exists");
+    expect(textOf(blindUp)).toContain(`already exists: ${instancesAfterKill[0]}`);
     expect(writesOf(blindUp)).toEqual([]);
   });
 
   it("converges after clearing the pending create and adopting it: one instance, held by the stack", () => {
     expect(opsOf(recovered, "stars")).toEqual(["create"]);
     expect(writesOf(recovered)).toEqual([]);
+    expect(instanceIds).toEqual(instancesAfterKill);
     expect(instanceIds).toEqual([recovered.outputs.instanceId?.value]);
   });
 });

@@ -3,7 +3,16 @@ import type { E2eApi } from "./support/e2e-api";
 import { E2eStack } from "./support/e2e-stack";
 import type { RecordedRun } from "./support/e2e-stack";
 import { TRIGGER_WEBHOOK_TYPE, expectNoLeaksAndSmallProviders } from "./support/leak-checks";
-import { driftOf, opsOf, requestsOf, stepOf, succeeded, textOf, writesOf } from "./support/steps";
+import {
+  driftOf,
+  opsOf,
+  refreshResultsOf,
+  requestsOf,
+  stepOf,
+  succeeded,
+  textOf,
+  writesOf,
+} from "./support/steps";
 
 const CLIENT_INFO = "GET /api/v1/client/auth/client_info";
 const CALLBACK_URL = "GET /api/v1/triggers/callback_url";
@@ -29,16 +38,16 @@ describe("e2e: TriggerWebhook", () => {
     stack = await E2eStack.create("trigger-webhook", api, { config: { url: "ftp://hooks.example.com" } });
 
     runs.badInput = await stack.up();
-    stack.setConfig("url", FIRST_URL);
-    stack.setConfig("secondUrl", SECOND_URL);
+    await stack.setConfig("url", FIRST_URL);
+    await stack.setConfig("secondUrl", SECOND_URL);
     runs.twoWebhooks = await stack.preview();
-    stack.removeConfig("secondUrl");
+    await stack.removeConfig("secondUrl");
 
     runs.create = succeeded(await stack.up());
     remote.created = await api.client.getCallbackUrl();
     runs.noop = succeeded(await stack.up());
 
-    stack.setConfig("url", SECOND_URL);
+    await stack.setConfig("url", SECOND_URL);
     runs.update = succeeded(await stack.up());
     remote.updated = await api.client.getCallbackUrl();
 
@@ -94,6 +103,7 @@ describe("e2e: TriggerWebhook", () => {
 
   it("shows a URL changed by hand on refresh (one read), and the next up sets it back", () => {
     expect(driftOf(runs.refresh, "events")).toEqual(["url"]);
+    expect(refreshResultsOf(runs.refresh, "events")).toEqual(["update"]);
     expect(requestsOf(runs.refresh)).toEqual([CLIENT_INFO]);
     expect(writesOf(runs.repair)).toEqual([SET]);
     expect(remote.repaired).toEqual(SECOND_URL);

@@ -6,7 +6,7 @@ import { CONNECTOR_TYPE, expectNoLeaksAndSmallProviders } from "./support/leak-c
 
 /**
  * One program, two accounts: a Connector in the stack config's account and one in a second account given
- * by its `connection` (two tenants of one emulator), through the test engine: each lives in its own
+ * by its `connection` (two tenants of one emulator), through the real CLI: each lives in its own
  * account for create, update, refresh and destroy, and the second key never shows in state, logs or
  * `__provider`.
  */
@@ -37,7 +37,7 @@ describe("e2e: two accounts in one program", () => {
       secrets: { prodApiKey: prodKey },
     });
     runs.up = await stack.up();
-    stack.setConfig("prodEnabled", "false");
+    await stack.setConfig("prodEnabled", "false");
     runs.toggle = await stack.up();
     runs.refresh = await stack.refresh();
   }, 180_000);

@@ -12,7 +12,8 @@ const REPLACING_OPS = ["replace", "create-replacement", "delete-replaced"];
  * outputs) are unknown in a preview. An unknown replace-forcing input is a possible replacement, and the
  * preview says so, as Terraform plans and Pulumi's bridged providers do: a preview that showed an update
  * where `up` then replaced would hide the one change that deletes something. The real `up` diffs again with
- * the known value, which here comes back the same.
+ * the known value, which here comes back the same. As a user runs them: `pulumi preview`, then `pulumi up`
+ * (its own preview, then the update).
  */
 describe("e2e: a preview with inputs from another resource's unknown outputs", () => {
   const primarySecret = distinctiveSecret("primary-secret");
@@ -30,9 +31,9 @@ describe("e2e: a preview with inputs from another resource's unknown outputs", (
       secrets: { primarySecret, mirrorSecret },
     });
     create = await stack.up();
-    stack.setConfig("primaryEnabled", "false");
+    await stack.setConfig("primaryEnabled", "false");
     preview = await stack.preview();
-    up = await stack.up();
+    up = await stack.up({ skipPreview: false });
   }, 180_000);
 
   afterAll(async () => {
@@ -55,8 +56,13 @@ describe("e2e: a preview with inputs from another resource's unknown outputs", (
     expect(writesOf(preview)).toEqual([]);
   });
 
-  it("then updates only the primary: the mirror's values come back the same", () => {
+  it("`pulumi up` shows the same possible replacement in its preview, then updates only the primary", () => {
     expect(up.error).toBeUndefined();
+    const [upPreview, update] = up.output.split(/^Updating \(/m);
+    expect(upPreview).toMatch(/^ \+- +\S+:Connector mirror replace /m);
+    expect(update).toBeDefined();
+    expect(update).not.toMatch(/:Connector mirror /);
+    expect(update).toMatch(/^ ~ +\S+:Connector primary updated /m);
     expect(opsOf(up, "primary")).toEqual(["update"]);
     expect(opsOf(up, "mirror")).toEqual(["same"]);
     expect(writesOf(up)).toEqual(["PATCH /api/v1/integrations/:integrationId"]);

@@ -1,4 +1,5 @@
 import { createConnectorHandlers } from "../../src/providers/connector";
+import * as dynamic from "../../src/providers/dynamic";
 import { createIntegrationStateHandlers } from "../../src/providers/integration-state";
 import type { CheckFailure } from "../../src/providers/types";
 import { UNKNOWN } from "../../src/providers/unknowns";
@@ -56,12 +57,12 @@ const connectorRules: [string, Record<string, unknown>, CheckFailure][] = [
   [
     "scopes as a comma-separated string",
     { ...validConnector, authConfig: { client_id: "c", scopes: "repo,read:org" } },
-    { property: "authConfig", reason: "authConfig.scopes must be a list of strings" },
+    { property: "authConfig.scopes", reason: "must be a list of strings" },
   ],
   [
     "user_scopes with a non-string item",
     { ...validConnector, authConfig: { user_scopes: ["chat:write", 3] } },
-    { property: "authConfig", reason: "authConfig.user_scopes must be a list of strings" },
+    { property: "authConfig.user_scopes", reason: "must be a list of strings" },
   ],
   [
     "authConfig an array",
@@ -153,6 +154,56 @@ describe("check reports every broken rule as a CheckFailure naming the property 
     expect(result.failures.length).toBeGreaterThan(0);
     expect(JSON.stringify(result.failures)).not.toContain(secret);
     expect(JSON.stringify(result.failures)).not.toContain("12345");
+  });
+});
+
+/**
+ * The engine prints the value of the property a failure names, secrets in plain text unless they came from
+ * the stack's secret config (issueCheckFailures in pulumi/pulumi pkg/resource/deploy/step_generator.go).
+ */
+describe("the check the engine calls never names a property that holds a secret", () => {
+  const secret = "sk-from-the-environment-0123456789";
+
+  test.each([
+    [
+      "a connector's authConfig with scopes as a string",
+      dynamic.connector,
+      { ...validConnector, authConfig: { client_secret: secret, scopes: "repo" }, deletionPolicy: "archive" },
+      "authConfig.scopes must be a list of strings",
+    ],
+    [
+      "a connector's authConfig that is not an object",
+      dynamic.connector,
+      { ...validConnector, authConfig: secret, deletionPolicy: "archive" },
+      "authConfig must be an object",
+    ],
+    [
+      "an IntegrationState's authConfig that is not an object",
+      dynamic.integrationState,
+      { integrationId: "int-1", authConfig: secret, onDelete: "archive" },
+      "authConfig must be an object",
+    ],
+    [
+      "an account's data that is not an object",
+      dynamic.connectedAccount,
+      { integrationId: "int-1", data: secret, labels: "ops" },
+      "data must be an object",
+    ],
+    [
+      "a connection that is not an object",
+      dynamic.triggerWebhook,
+      { url: "ftp://hooks.example.com", connection: secret },
+      "connection must be an object",
+    ],
+  ])("%s: named in the reason, other properties as before", async (_case, resource, news, reason) => {
+    const { failures } = await resource.check({}, news as never);
+    expect(failures).toContainEqual({ property: "", reason: expect.stringContaining(reason) });
+    // Properties that hold no secret are still named, so that the engine shows their value.
+    expect(failures.filter((failure) => failure.property !== "").length).toBeGreaterThan(0);
+    expect(failures.filter((failure) => /^(authConfig|data|connection)\b/.test(failure.property))).toEqual(
+      [],
+    );
+    expect(JSON.stringify(failures)).not.toContain(secret);
   });
 });
 

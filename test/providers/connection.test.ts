@@ -32,9 +32,10 @@ describe("connection input", () => {
     [{ baseUrl: "https://x" }, "connection.apiKey"],
     [{ ...account, region: "eu" }, "connection.region"],
     ["https://x", "connection"],
-  ])("rejects %j naming %s, never quoting the key", async (connection, property) => {
+  ])("rejects %j naming %s in the reason, never quoting the key", async (connection, property) => {
     const { failures } = await connector.check({}, { ...inputs, connection });
-    expect(failures.map((failure) => failure.property)).toContain(property);
+    // Named in the reason, not as the failure's property: the engine would print that property's value.
+    expect(failures).toContainEqual({ property: "", reason: expect.stringMatching(`^${property} `) });
     expect(JSON.stringify(failures)).not.toContain("has space");
   });
 

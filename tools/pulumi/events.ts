@@ -63,6 +63,7 @@ export function readEventLog(text: string): EventLogReading {
       const step = steps.findLast((candidate) => candidate.urn === finished.urn && !candidate.done);
       if (step) {
         step.done = true;
+        step.result = finished.op as StepOp;
         step.outputs = finished.new?.outputs ?? step.outputs;
         if (step.op === "refresh") {
           const drift = driftedKeys(finished);

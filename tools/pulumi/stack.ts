@@ -135,6 +135,7 @@ export class PulumiStack {
   refresh(options: RefreshOptions = {}): Promise<OperationResult> {
     const flags = [
       ...(options.previewOnly ? ["--preview-only"] : ["--yes"]),
+      ...(options.skipPreview && !options.previewOnly ? ["--skip-preview"] : []),
       ...(options.clearPendingCreates ? ["--clear-pending-creates"] : []),
       ...(options.skipPendingCreates ? ["--skip-pending-creates"] : []),
       ...(options.expectNoChanges ? ["--expect-no-changes"] : []),
@@ -153,6 +154,7 @@ export class PulumiStack {
   destroy(options: DestroyOptions = {}): Promise<OperationResult> {
     const flags = [
       "--yes",
+      ...(options.skipPreview ? ["--skip-preview"] : []),
       ...(options.targets ?? []).flatMap((urn) => ["--target", urn]),
       ...(options.targetDependents ? ["--target-dependents"] : []),
       ...(options.excludeProtected ? ["--exclude-protected"] : []),

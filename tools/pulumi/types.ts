@@ -34,6 +34,12 @@ export interface Step {
   outputs: Record<string, unknown>;
   /** Whether the step had completed when the command ended (resOutputsEvent). */
   done: boolean;
+  /**
+   * The op its resOutputsEvent reported. For a refresh, RefreshStep.ResultOp in pulumi/pulumi
+   * pkg/resource/deploy/step.go: "same", "update" (the provider's diff of what was read against the
+   * program's inputs found a change: the CLI's "~ updated") or "delete" (read as gone). Otherwise the op.
+   */
+  result?: StepOp;
 }
 
 /** `info#err` is a line the program wrote to stderr, as the CLI names it. */
@@ -111,10 +117,14 @@ export interface RefreshOptions extends CommonOptions {
   previewOnly?: boolean;
   /** `--expect-no-changes`. */
   expectNoChanges?: boolean;
+  /** `--skip-preview`: without it the CLI previews the refresh first (every resource read twice). */
+  skipPreview?: boolean;
 }
 
 /** `pulumi destroy` flags. */
 export interface DestroyOptions extends CommonOptions {
+  /** `--skip-preview`: without it the CLI previews the destroy first. */
+  skipPreview?: boolean;
   /** `--target`. */
   targets?: string[];
   /** `--target-dependents`. */

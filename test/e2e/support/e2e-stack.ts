@@ -76,12 +76,18 @@ export class E2eStack {
     return this.run("up", () => this.stack.up({ skipPreview: true, ...options }));
   }
 
+  /**
+   * `pulumi refresh --skip-preview`, as the Automation API runs it (sdk/nodejs/automation/stack.ts,
+   * Stack.refresh): without it the CLI runs a preview of the refresh first, which reads every resource
+   * once more. Pass `{ skipPreview: false }` for the refresh a user types.
+   */
   refresh(options?: RefreshOptions): Promise<RecordedRun> {
-    return this.run("refresh", () => this.stack.refresh(options));
+    return this.run("refresh", () => this.stack.refresh({ skipPreview: true, ...options }));
   }
 
+  /** `pulumi destroy --skip-preview`, as the Automation API runs it (Stack.destroy). */
   destroy(options?: DestroyOptions): Promise<RecordedRun> {
-    return this.run("destroy", () => this.stack.destroy(options));
+    return this.run("destroy", () => this.stack.destroy({ skipPreview: true, ...options }));
   }
 
   setConfig(key: string, value: string, options: { secret?: boolean } = {}): Promise<void> {

