@@ -72,6 +72,11 @@ export function readEventLog(text: string): EventLogReading {
       }
       if (finished.type === rootStackType) outputs = stackOutputs(finished.new?.outputs ?? {});
     }
+    const failed = event.resOpFailedEvent?.metadata;
+    if (failed) {
+      const step = steps.findLast((candidate) => candidate.urn === failed.urn && !candidate.done);
+      if (step) step.failed = true;
+    }
   }
   return { steps, log, outputs };
 }

@@ -40,6 +40,8 @@ export interface Step {
    * program's inputs found a change: the CLI's "~ updated") or "delete" (read as gone). Otherwise the op.
    */
   result?: StepOp;
+  /** Set when the step failed (resOpFailedEvent): a failed step is not `done` either. */
+  failed?: true;
 }
 
 /** `info#err` is a line the program wrote to stderr, as the CLI names it. */
