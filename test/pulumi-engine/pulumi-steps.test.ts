@@ -1,12 +1,12 @@
 /**
- * Pulumi's own step-sequence integration tests, rewritten as small programs and run through this engine
- * (pulumi/pulumi tests/integration/<dir>/*_test.go state what each step must leave in the checkpoint):
- * TestSteps, TestPartialState, TestDoublePendingDelete.
+ * Pulumi's own step-sequence integration tests, on the real CLI (pulumi/pulumi v3.259.0
+ * tests/integration/<dir>/*_test.go state what each step must leave in the checkpoint; the step programs'
+ * comments say which steps they expect): TestSteps, TestPartialState, TestDoublePendingDelete.
  */
-import type { OperationResult, ResourceState } from "./index";
-import { checkpointOf, runSteps, stepsOf } from "./pulumi-mirror";
-import type { StepRun } from "./pulumi-mirror";
-import { engineTestTimeoutMs } from "./test-helpers";
+import type { ResourceState } from "../../tools/pulumi/state";
+import type { OperationResult } from "../../tools/pulumi/types";
+import { checkpointOf, mirrorTimeoutMs, runSteps, stepsOf, stepsOfName } from "./support/mirror";
+import type { StepRun } from "./support/mirror";
 
 /**
  * validateResources in steps_test.go: the stack first, then the default provider, then the named
@@ -26,10 +26,10 @@ const validateResources = (states: ResourceState[], ...names: string[]): void =>
 describe("pulumi tests/integration/steps (TestSteps)", () => {
   let run: StepRun;
   beforeAll(async () => {
-    // Quick ProgramTest: up, then `refresh --expect-no-changes`, then each edit.
-    run = await runSteps("steps", 6, (stack) => stack.refresh());
-  }, engineTestTimeoutMs);
-  afterAll(() => run.stack.dispose());
+    // Quick ProgramTest: up, then `refresh --skip-preview --expect-no-changes`, then each edit.
+    run = await runSteps("steps", 6, (stack) => stack.refresh({ skipPreview: true, expectNoChanges: true }));
+  }, mirrorTimeoutMs);
+  afterAll(() => run?.stack.dispose());
 
   const up = (step: number): OperationResult => run.results[step === 1 ? 0 : step] as OperationResult;
   const state = (step: number): ResourceState[] => run.states[step === 1 ? 0 : step] ?? [];
@@ -38,7 +38,11 @@ describe("pulumi tests/integration/steps (TestSteps)", () => {
     expect(up(1).error).toBeUndefined();
     expect(stepsOf(up(1)).sort()).toEqual(["create a", "create b", "create c", "create d"]);
     validateResources(state(1), "a", "b", "c", "d");
-    expect(run.results[1]?.steps.every((step) => step.op === "same")).toBe(true);
+    // `refresh --expect-no-changes` succeeded: a refresh step per resource, none with drift.
+    const refresh = run.results[1];
+    expect(refresh?.error).toBeUndefined();
+    expect(stepsOf(refresh).sort()).toEqual(["refresh a", "refresh b", "refresh c", "refresh d"]);
+    expect(refresh?.steps.filter((step) => step.diffs !== undefined)).toEqual([]);
   });
 
   it("step 2: same a, update b, same c, delete d, create e", () => {
@@ -50,11 +54,7 @@ describe("pulumi tests/integration/steps (TestSteps)", () => {
   it("step 3: replace a (create first), update c which takes a's id, delete b", () => {
     expect(up(3).error).toBeUndefined();
     const steps = stepsOf(up(3));
-    expect(steps.filter((s) => s.endsWith(" a"))).toEqual([
-      "create-replacement a",
-      "replace a",
-      "delete-replaced a",
-    ]);
+    expect(stepsOfName(up(3), "a")).toEqual(["create-replacement a", "replace a", "delete-replaced a"]);
     expect(steps).toContain("update c");
     expect(steps).toContain("delete b");
     expect(steps).toContain("same e");
@@ -69,29 +69,16 @@ describe("pulumi tests/integration/steps (TestSteps)", () => {
         .filter((s) => !s.endsWith(" c"))
         .sort(),
     ).toEqual(["same a", "same e"]);
-    expect(stepsOf(up(4)).filter((s) => s.endsWith(" c"))).toEqual([
-      "delete-replaced c",
-      "replace c",
-      "create-replacement c",
-    ]);
+    expect(stepsOfName(up(4), "c")).toEqual(["delete-replaced c", "replace c", "create-replacement c"]);
     validateResources(state(4), "a", "c", "e");
   });
 
   it("step 5: replace a again; c is replaced delete-first again", () => {
     expect(up(5).error).toBeUndefined();
-    const steps = stepsOf(up(5));
-    expect(steps.filter((s) => s.endsWith(" a"))).toEqual([
-      "create-replacement a",
-      "replace a",
-      "delete-replaced a",
-    ]);
+    expect(stepsOfName(up(5), "a")).toEqual(["create-replacement a", "replace a", "delete-replaced a"]);
     // The README says Update(c4=>c5), but the provider diffs against c's outputs, which lack
-    // `replaceDBR` (create returned no outs): the real engine replaces c again, and so does this one.
-    expect(steps.filter((s) => s.endsWith(" c"))).toEqual([
-      "delete-replaced c",
-      "replace c",
-      "create-replacement c",
-    ]);
+    // `replaceDBR` (create returned no outs): the real engine replaces c again.
+    expect(stepsOfName(up(5), "c")).toEqual(["delete-replaced c", "replace c", "create-replacement c"]);
     validateResources(state(5), "a", "c", "e");
   });
 
@@ -99,6 +86,7 @@ describe("pulumi tests/integration/steps (TestSteps)", () => {
     expect(up(6).error).toBeUndefined();
     expect(stepsOf(up(6)).sort()).toEqual(["delete a", "delete c", "delete e"]);
     validateResources(state(6));
+    expect(state(6).map((resource) => resource.type)).toEqual(["pulumi:pulumi:Stack"]);
   });
 });
 
@@ -106,14 +94,20 @@ describe("pulumi tests/integration/partial_state (TestPartialState)", () => {
   let run: StepRun;
   beforeAll(async () => {
     run = await runSteps("partial_state", 4);
-  }, engineTestTimeoutMs);
-  afterAll(() => run.stack.dispose());
+  }, mirrorTimeoutMs);
+  afterAll(() => run?.stack.dispose());
 
   const custom = (step: number): ResourceState[] =>
     (run.states[step - 1] ?? []).filter((s) => s.type === "pulumi-nodejs:dynamic:Resource");
 
+  // The update fails with the init errors' reasons (pulumi/pulumi sdk/go/common/resource/plugin
+  // provider_plugin.go, InitError.Error), not with the message the provider threw, which the imitation
+  // engine reported.
   it("step 1 fails, but keeps the partially created resource with its outputs and initErrors", () => {
-    expect(run.results[0]?.error).toBe("Resource failed to initialize");
+    expect(run.results[0]?.error).toContain("state can't be 4");
+    expect(
+      run.results[0]?.steps.filter((step) => step.failed).map((step) => `${step.op} ${step.name}`),
+    ).toEqual(["create doomed"]);
     expect(checkpointOf(run.states[0] ?? [])).toEqual(["pulumi-partial-state-dev", "default", "doomed"]);
     expect(custom(1)[0]?.outputs.state).toBe(4);
     expect(custom(1)[0]?.initErrors).toEqual(["state can't be 4"]);
@@ -131,7 +125,10 @@ describe("pulumi tests/integration/partial_state (TestPartialState)", () => {
   });
 
   it("step 4 fails its update partially and keeps the new outputs and the initErrors", () => {
-    expect(run.results[3]?.error).toBe("Resource failed to initialize");
+    expect(run.results[3]?.error).toContain("state can't be 4");
+    expect(
+      run.results[3]?.steps.filter((step) => step.failed).map((step) => `${step.op} ${step.name}`),
+    ).toEqual(["update not-doomed"]);
     expect(checkpointOf(run.states[3] ?? [])).toEqual(["pulumi-partial-state-dev", "default", "not-doomed"]);
     expect(custom(4)[0]?.outputs.state).toBe(4);
     expect(custom(4)[0]?.initErrors).toEqual(["state can't be 4"]);
@@ -142,19 +139,19 @@ describe("pulumi tests/integration/double_pending_delete (TestDoublePendingDelet
   let run: StepRun;
   beforeAll(async () => {
     run = await runSteps("double_pending_delete", 4);
-  }, engineTestTimeoutMs);
-  afterAll(() => run.stack.dispose());
+  }, mirrorTimeoutMs);
+  afterAll(() => run?.stack.dispose());
 
   const stackName = "pulumi-double-pending-delete-dev";
 
   it("step 2 fails creating b's replacement; a's old self stays, pending delete", () => {
     expect(run.results[0]?.error).toBeUndefined();
-    expect(run.results[1]?.error).toBe("failed to create this resource");
+    expect(run.results[1]?.error).toContain("failed to create this resource");
     expect(checkpointOf(run.states[1] ?? [])).toEqual([stackName, "default", "a", "a (delete)", "b"]);
   });
 
   it("step 3 fails again and leaves two pending deletes of a", () => {
-    expect(run.results[2]?.error).toBe("failed to create this resource");
+    expect(run.results[2]?.error).toContain("failed to create this resource");
     expect(checkpointOf(run.states[2] ?? [])).toEqual([
       stackName,
       "default",
