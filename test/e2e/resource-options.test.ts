@@ -76,11 +76,12 @@ describe("e2e: resource options and targets on connectors", () => {
       remote[`${name}Options`] = await get(ids[name]);
     remote.dbrReplacement = await get(String(inState(runs.options, "dbr")?.id));
 
-    runs.destroyTarget = await stack.destroy({ targets: [urn("base")] });
+    // Destroys skip their preview, as the Automation API runs them: these tests are about what they do.
+    runs.destroyTarget = await stack.destroy({ skipPreview: true, targets: [urn("base")] });
     runs.destroyTargetDependents = succeeded(
-      await stack.destroy({ targets: [urn("base")], targetDependents: true }),
+      await stack.destroy({ skipPreview: true, targets: [urn("base")], targetDependents: true }),
     );
-    runs.destroy = succeeded(await stack.destroy());
+    runs.destroy = succeeded(await stack.destroy({ skipPreview: true }));
     remote.retainedDestroyed = await get(ids.retained);
     remote.guardedDestroyed = await get(ids.guarded);
   }, 300_000);
