@@ -237,11 +237,14 @@ describe("e2e: a lost response, a keeping deletionPolicy and a hand-back are nev
   });
 });
 
-describe("e2e: a partial create is kept with its provider, so refresh and destroy work", () => {
+describe("e2e: a partial create is kept with its provider, so refresh, the next up and destroy work", () => {
   const appKey = distinctiveSecret("partial-key");
   let stack: E2eStack;
   let up: RecordedRun;
   let refresh: RecordedRun;
+  let retried: RecordedRun;
+  let idAfterRetry: string | undefined;
+  let enabledAfterRetry: boolean | undefined;
   let destroy: RecordedRun;
   let id: string | undefined;
 
@@ -257,6 +260,9 @@ describe("e2e: a partial create is kept with its provider, so refresh and destro
     api.emulator.clearFaults();
     id = await idInState(stack, "fixed");
     refresh = await stack.refresh();
+    retried = await stack.up();
+    idAfterRetry = await idInState(stack, "fixed");
+    enabledAfterRetry = (await api.client.getIntegration(String(idAfterRetry))).enabled;
     destroy = await stack.destroy();
   }, 180_000);
 
@@ -271,7 +277,14 @@ describe("e2e: a partial create is kept with its provider, so refresh and destro
     expect(refresh.error).toBeUndefined();
   });
 
-  it("destroy right after deletes the connector", async () => {
+  it("the next up finishes the setup on the same connector: the PATCH again, no second POST", async () => {
+    expect(retried.error).toBeUndefined();
+    expect(writesOf(retried)).toEqual(["PATCH /api/v1/integrations/:integrationId"]);
+    expect(idAfterRetry).toBe(id);
+    expect(enabledAfterRetry).toBe(false);
+  });
+
+  it("destroy then deletes the connector", async () => {
     expect(destroy.error).toBeUndefined();
     expect(writesTo(destroy, String(id))).toEqual(["DELETE"]);
     expect((await api.client.getIntegration(String(id))).deleted).toBe(true);
