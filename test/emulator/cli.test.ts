@@ -1,10 +1,20 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
+import { packedPackageDir } from "../support/packed-package";
 import { startReceiver, waitFor } from "./receiver";
 import { tempDirectory } from "./temp-directory";
 
 const ROOT = path.resolve(__dirname, "../..");
-const CLI = ["-r", "ts-node/register/transpile-only", "src/emulator/cli.ts"];
+/** The `integrations-emulator` command as the packed package installs it (its `bin` entry). */
+let CLI: string[] = [];
+beforeAll(async () => {
+  const installed = await packedPackageDir();
+  const manifest = JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8")) as {
+    bin: Record<string, string>;
+  };
+  CLI = [path.join(installed, manifest.bin["integrations-emulator"] as string)];
+}, 120_000);
 
 interface Cli {
   child: ChildProcessWithoutNullStreams;
@@ -13,9 +23,9 @@ interface Cli {
   exited: Promise<number | null>;
 }
 
-// Each test starts Node with ts-node (up to three times); on a busy shared machine that alone can take many
-// seconds. A guard, not a measure: nothing here asserts how long anything took.
-jest.setTimeout(180_000);
+// Each test starts the command up to three times; on a busy shared machine that can take seconds. A guard,
+// not a measure: nothing here asserts how long anything took.
+jest.setTimeout(120_000);
 
 const started: ChildProcessWithoutNullStreams[] = [];
 // A failed test must not leave its server running (jest would wait for it forever).
@@ -174,7 +184,7 @@ describe("integrations-emulator CLI", () => {
         },
       )) as { triggerId: string };
       await post("/api/v1/triggers/set_callback_url", { callbackURL: hook.url });
-      // Deadlines here are guards only (a loaded machine starts each ts-node process slowly).
+      // Deadlines here are guards only (a loaded machine starts each process slowly).
       await waitFor("the live feed", () => hook.received.length >= 2, 60_000);
       const fed = hook.received.slice(0, 2).map((got) => ({
         id: got.headers["webhook-id"],
