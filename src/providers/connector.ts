@@ -115,7 +115,8 @@ async function postConnector(client: ApiClient, inputs: CheckedConnectorInputs):
       throw new ProviderError(`${error.message} If it is this stack's, set adoptId: "${error.existingId}".`);
     }
     if (!(error instanceof ConflictError)) throw error;
-    const holder = await client.findIntegrationByName(inputs.name, { appName: inputs.appName });
+    // Names are unique among all live connectors, whatever their app: the holder may be of another app.
+    const holder = await client.findIntegrationByName(inputs.name);
     throw nameTakenError(inputs, holder?.id, error);
   }
 }

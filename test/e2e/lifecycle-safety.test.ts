@@ -124,6 +124,21 @@ describe("e2e: replacements never leave the stack pointing at a deleted connecto
     expect((await api.client.getIntegration(String(run.outputs.autoId?.value))).appName).toBe("notion");
   }, 120_000);
 
+  it("a replacing change of a fixed-name connector deletes the old one first, as its diff asks, then creates it", async () => {
+    const oldId = String(await idInState(stack, "fixed"));
+    // No resource option now: the provider's DiffResponse.deleteBeforeReplace decides (step_generator.go,
+    // generateStepsFromDiff). Created first, the new connector would get a 409 on the name the old one holds.
+    await stack.removeConfig("deleteBeforeReplace");
+    await stack.setConfig("app", "notion");
+    const run = succeeded(await stack.up({ skipPreview: false }));
+    expect(opsOf(run, "fixed")).toEqual(["delete-replaced", "replace", "create-replacement"]);
+    const newId = String(run.outputs.fixedId?.value);
+    expect(writesTo(run, oldId)).toEqual(["DELETE"]);
+    expect(await liveNamed(fixedName)).toEqual([newId]);
+    expect((await api.client.getIntegration(newId)).appName).toBe("notion");
+    expect(await idInState(stack, "fixed")).toBe(newId);
+  }, 120_000);
+
   it("`up --replace` of an IntegrationState keeps the value found before any stack touched it", async () => {
     const run = succeeded(await stack.up({ replace: [urnOf("state")], skipPreview: false }));
     // Let go first (the resource's default), so the new one takes over what the old one found.
