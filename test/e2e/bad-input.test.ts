@@ -6,12 +6,6 @@ import { CONNECTOR_TYPE, secretLeaks } from "./support/leak-checks";
 import { textOf, writesOf } from "./support/steps";
 
 /**
- * Generous on purpose: the failure this guards against is the SDK's slow error path (about 60 s per
- * failure), not a few seconds of a loaded machine.
- */
-const FAILS_WITHIN_MS = 30_000;
-
-/**
  * An invalid input reaches the user as the provider's CheckFailures, quickly, and nothing is created. The
  * user's `pulumi up` stops in its preview: check runs there first.
  */
@@ -51,11 +45,6 @@ describe("e2e: bad input", () => {
     );
     expect(up.output).not.toMatch(/property authConfig\S* value/);
     expect(textOf(up)).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
-  });
-
-  it("fails within seconds, not the SDK's minute", () => {
-    console.log(`bad input: the failed up took ${up.durationMs} ms`);
-    expect(up.durationMs).toBeLessThan(FAILS_WITHIN_MS);
   });
 
   it("creates nothing", async () => {
