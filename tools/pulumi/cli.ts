@@ -87,7 +87,7 @@ export function cliOnPath(): PulumiCli | undefined {
 export class CliUnavailableError extends Error {}
 
 /**
- * The pinned CLI, built first if needed (10-15 minutes on a cold 2-core machine, under a minute with warm
+ * The pinned CLI, built first if needed (about 6 minutes on a cold 2-core machine, under a minute with warm
  * Go caches). `log` receives progress lines.
  */
 export async function ensurePinnedCli(log: (line: string) => void = console.log): Promise<PulumiCli> {
@@ -111,7 +111,9 @@ export async function ensurePinnedCli(log: (line: string) => void = console.log)
         `PULUMI_INTEGRATIONS_CACHE to a larger disk.`,
     );
 
-  log(`Building the pulumi CLI v${version} from its Go modules (${goVersion.trim()}); cold: 10-15 minutes.`);
+  log(
+    `Building the pulumi CLI v${version} from its Go modules (${goVersion.trim()}); about 6 minutes on a cold 2-core machine.`,
+  );
   const staging = mkdtempSync(join(cacheRoot, `.building-v${version}-`));
   try {
     await goBuild(staging, version, log);
