@@ -84,8 +84,7 @@ async function createConnectedAccount(client: ApiClient, inputs: CheckedConnecte
     created = await client.createConnectedAccount(body);
   } catch (error) {
     if (!isLostResponse(error)) throw error;
-    const account = await accountCreatedSince(client, inputs, startedAt, error);
-    return { id: account.id, outs: outputsOf(inputs, account) };
+    throw await lostCreateError(client, inputs, startedAt, error);
   }
   return {
     id: created.connectedAccountId,
@@ -98,29 +97,32 @@ async function createConnectedAccount(client: ApiClient, inputs: CheckedConnecte
 }
 
 /**
- * After a lost response: the account the POST made, if it made one. The service has no unique key for
- * accounts, so the evidence is the one account of this connector and entity created since the request
- * started; none means the POST did not land (nothing to strand: the error stands and the next `up` tries
- * again); several mean it cannot be told which, and they are named, never taken.
+ * After a lost response, no account is ever taken as this resource's: accounts have no unique key, so
+ * nothing proves which one the POST made. An account of the same connector created since the request
+ * started may be another resource's of the same `pulumi up` (the engine runs steps in parallel) or
+ * someone else's, and taking it would make two resources own one account (deleting either deletes both).
+ * None found: the POST did not land, the error stands and the next `up` tries again. Otherwise the error
+ * names them, so that the one this POST made can be adopted on purpose (adoptId) or deleted.
  */
-async function accountCreatedSince(
+async function lostCreateError(
   client: ApiClient,
   inputs: CheckedConnectedAccountInputs,
   startedAt: number,
   lost: unknown,
-): Promise<ConnectedAccount> {
+): Promise<unknown> {
   const candidates: ConnectedAccount[] = [];
   for await (const account of client.listConnectedAccounts({ integrationId: inputs.integrationId })) {
     const sameEntity = inputs.entityId === undefined || account.entityId === inputs.entityId;
     if (createdSince(account.createdAt, startedAt) && sameEntity) candidates.push(account);
   }
-  const [only] = candidates;
-  if (candidates.length === 1 && only) return only;
-  if (candidates.length === 0) throw lost;
-  throw new ProviderError(
-    `ConnectedAccount: the create's response was lost and ${candidates.length} accounts of integration ` +
-      `${inputs.integrationId} were created since: ${candidates.map((account) => account.id).join(", ")}. ` +
-      "None was taken as this resource's; delete the one that is not wanted elsewhere, then run `pulumi up`.",
+  if (candidates.length === 0) return lost;
+  const ids = candidates.map((account) => account.id);
+  return new ProviderError(
+    `ConnectedAccount: the create's response was lost, and ${ids.length} account(s) of integration ` +
+      `${inputs.integrationId} were created since it was sent: ${ids.join(", ")}. None was taken as this ` +
+      "resource's: accounts have no unique key, so nothing proves which one this request made (another " +
+      `resource of the same update may have made it). If one is this resource's, set adoptId: "${ids[0]}" ` +
+      "(its id) and run `pulumi up`; delete any that nobody owns.",
   );
 }
 

@@ -142,12 +142,47 @@ describe("ConnectedAccount provider", () => {
   const handlers = createConnectedAccountHandlers();
   beforeAll(() => handlers.configure({ config: bed.settings }));
 
-  it("takes the account a lost create response made, and makes no second one", async () => {
+  it("never takes an account after a lost create response: it names the one made, which adoptId then takes", async () => {
     const before = await accountIds();
     bed.loseNextResponse("POST /api/v1/connectedAccounts");
-    const created = await handlers.create({ integrationId, data: {}, entityId: "lost-response" });
+    const error = await handlers
+      .create({ integrationId, data: {}, entityId: "lost-response" })
+      .catch((caught: unknown) => caught);
     const made = (await accountIds()).filter((id) => !before.includes(id));
-    expect(made).toEqual([created.id]);
+    expect(made).toHaveLength(1);
+    expect(String(error)).toContain(`the create's response was lost`);
+    expect(String(error)).toContain(`adoptId: "${made[0]}"`);
+    const adopted = await handlers.create({
+      integrationId,
+      data: {},
+      entityId: "lost-response",
+      adoptId: made[0],
+    });
+    expect(adopted.id).toBe(made[0]);
+    expect((await accountIds()).filter((id) => !before.includes(id))).toEqual(made);
+  });
+
+  it("after a lost response, never takes the account another create of the same update made", async () => {
+    const before = await accountIds();
+    // The lost POST never reaches the handler (reset before it, after a delay), while another resource of
+    // the same `pulumi up` (same connector and entity: the engine runs their creates in parallel) makes an
+    // account in that window: the only account "created since", and not this request's.
+    bed.emulator.setFaults({
+      resetRate: 1,
+      resetAfterHandler: false,
+      // Room for the other create to land before the reset is answered, even on a loaded machine.
+      latencyMs: 2_000,
+      remaining: 1,
+      match: ["POST /api/v1/connectedAccounts"],
+    });
+    const lost = handlers
+      .create({ integrationId, data: {}, entityId: "twins" })
+      .catch((caught: unknown) => caught);
+    await waitFor("the lost POST to reach the emulator", () => bed.emulator.faults().remaining === 0);
+    const other = await bed.inspect.createConnectedAccount({ integrationId, data: {}, entityId: "twins" });
+    const error = await lost;
+    expect(String(error)).toContain(`adoptId: "${other.connectedAccountId}"`);
+    expect((await accountIds()).filter((id) => !before.includes(id))).toEqual([other.connectedAccountId]);
   });
 
   async function accountIds() {
