@@ -11,7 +11,7 @@ import { omitSecrets } from "./catalog-index";
 export const SECRET_VALUE_MODES = ["omitted", "masked", "clear"] as const;
 export type SecretValueMode = (typeof SECRET_VALUE_MODES)[number];
 
-export const MASKED_VALUE = "****";
+const MASKED_VALUE = "****";
 
 /** The authConfig as a read shows it; `secretKeys` are lower-case (as the catalog gives them). */
 export function shownAuthConfig(
