@@ -116,3 +116,40 @@ describe("e2e: refresh then up converges against a service that masks secret val
     );
   });
 });
+
+/**
+ * The service trims a connector's name (issue 19): a name with spaces around it used to make a connector
+ * under the trimmed name, fail the create with a misleading error and leave that connector outside the
+ * stack. It is refused in the preview, naming the field, the rule and the name to write.
+ */
+describe("e2e: a connector name with spaces around it", () => {
+  let api: E2eApi;
+  let stack: E2eStack;
+  let up: RecordedRun;
+
+  beforeAll(async () => {
+    api = await startE2eApi();
+    stack = await E2eStack.create("service-secrets", api, {
+      config: { name: "  e2e-padded " },
+      secrets: { clientSecret: distinctiveSecret("padded-client-secret") },
+    });
+    up = await stack.up({ skipPreview: false });
+  }, 120_000);
+
+  afterAll(async () => {
+    await stack?.dispose();
+    await api?.close();
+  });
+
+  it("fails the preview naming the field and the rule, and creates nothing", async () => {
+    expect(up.output).toContain("Previewing update");
+    expect(up.output).not.toContain("Updating (");
+    expect(up.error).toContain(
+      `${CONNECTOR_TYPE} resource 'connector': property name value {  e2e-padded } has a problem: must not start or ` +
+        "end with spaces: the service trims connector names, so the connector would not be named as " +
+        'written; write "e2e-padded"',
+    );
+    expect(writesOf(up)).toEqual([]);
+    expect(await api.client.findIntegrationByName("e2e-padded")).toBeUndefined();
+  });
+});

@@ -1,13 +1,13 @@
 // One connector with a secret authConfig value, and the connector as the getConnectorOutput data function
 // reads it back: against a service that answers secret values in clear, or masked, instead of leaving
-// them out.
+// them out. The name can be set from config (a name the service would trim is refused at check).
 import * as pulumi from "@pulumi/pulumi";
 import { Connector, getConnectorOutput } from "pulumi-integrations";
 
 const config = new pulumi.Config();
 
 const connector = new Connector("connector", {
-  name: "e2e-service-secrets",
+  name: config.get("name") ?? "e2e-service-secrets",
   appName: "github",
   authScheme: "OAUTH2",
   authConfig: {
