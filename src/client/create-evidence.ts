@@ -1,3 +1,4 @@
+import { sameAppName } from "./app-name";
 import { sameAfterNormalisation } from "./normalisation";
 import type { ConnectorRecord, CreateIntegrationBody } from "./schemas";
 
@@ -15,7 +16,8 @@ export function lostCreateDoubts(
   sent: CreateIntegrationBody,
   requestStartedAt: number,
 ): string[] {
-  const sameApp = sent.appId !== undefined ? record.appId === sent.appId : record.appName === sent.appName;
+  const sameApp =
+    sent.appId !== undefined ? record.appId === sent.appId : sameAppName(record.appName, sent.appName);
   // Only the keys sent count: servers add keys of their own and normalise values (see normalisation.ts).
   const shownConfigMatches = Object.entries(sent.authConfig ?? {}).every(
     ([key, value]) =>

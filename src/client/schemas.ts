@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withoutMaskedValues } from "./masked-values";
 
 /**
  * Wire schemas of the API, both directions.
@@ -44,6 +45,9 @@ const informationalObject = z
   .unknown()
   .optional()
   .transform((value): JsonObject => (isPlainObject(value) ? value : {}));
+
+/** A connector's authConfig as shown: an informational object whose masked values read as absent. */
+const shownAuthConfig = informationalObject.transform(withoutMaskedValues);
 
 /** An informational list: anything but a list reads as `[]`; items that do not parse are left out. */
 function informationalList<T>(item: z.ZodType<T>) {
@@ -183,7 +187,10 @@ export interface ConnectorRecord {
   appId: string;
   appName: string;
   authScheme?: string;
-  /** Sensitive values are omitted by the server; `{}` when it sends none. */
+  /**
+   * Sensitive values are omitted by the server; `{}` when it sends none. A value a server masked ("****")
+   * reads as omitted (masked-values.ts).
+   */
   authConfig: JsonObject;
   enabled: boolean;
   /** Absent when the server does not say. */
@@ -204,7 +211,7 @@ export const connectorRecordSchema: z.ZodType<ConnectorRecord> = z.looseObject({
   appId: neededString,
   appName: neededString,
   authScheme: informational(z.string()),
-  authConfig: informationalObject,
+  authConfig: shownAuthConfig,
   enabled: neededBoolean,
   useServiceAuth: informational(z.boolean()),
   expectedInputFields: informationalList(expectedInputFieldSchema),

@@ -3,8 +3,9 @@
  * integrations-emulator: serves the Trigger and Integration Management API locally (the default action),
  * or, with `fire <instanceId>`, fires a trigger instance on an emulator that is already running.
  */
-import { Command, InvalidArgumentError } from "commander";
+import { Command, InvalidArgumentError, Option } from "commander";
 import { fireOnRunningEmulator } from "./fire-command";
+import { SECRET_VALUE_MODES, type SecretValueMode } from "./secret-values";
 import { DEFAULT_HOST, DEFAULT_PORT, startEmulator } from "./start";
 import type { FaultSettings } from "./types";
 
@@ -43,6 +44,7 @@ interface CliOptions {
   rateLimit?: number;
   resetRate?: number;
   normaliseAuthConfig?: boolean;
+  secretValues?: SecretValueMode;
   fireEvery?: number;
   quiet?: boolean;
 }
@@ -84,6 +86,12 @@ const program = new Command("integrations-emulator")
   .option(
     "--normalise-auth-config",
     "store authConfig as real servers do: add a default key, trim strings, sort lists",
+  )
+  .addOption(
+    new Option(
+      "--secret-values <mode>",
+      "how reads show secret authConfig values: omitted (as the contract says), masked (****) or clear",
+    ).choices(SECRET_VALUE_MODES),
   )
   .option(
     "--fire-every <seconds>",
@@ -135,6 +143,7 @@ async function serve(options: CliOptions): Promise<void> {
     fixtures: options.fixtures,
     faults: Object.fromEntries(Object.entries(faults).filter(([, value]) => value !== undefined)),
     normaliseAuthConfig: options.normaliseAuthConfig ?? false,
+    secretValues: options.secretValues,
     fireEverySeconds: options.fireEvery,
     quiet: options.quiet ?? false,
   });

@@ -4,6 +4,7 @@ import type { CatalogIndex } from "./catalog-index";
 import type { WebhookDeliveries } from "./delivery/deliveries";
 import type { FaultController, FaultDecision } from "./faults";
 import type { InMemoryRequestLog } from "./request-log";
+import type { SecretValueMode } from "./secret-values";
 import type { Store, TenantStore } from "./store";
 
 export interface EmulatorContext {
@@ -14,6 +15,8 @@ export interface EmulatorContext {
   apiKeys: readonly string[];
   /** Store authConfig as real servers do (a default key added, values normalised). */
   normaliseAuthConfig: boolean;
+  /** How reads show secret authConfig values (secret-values.ts). */
+  secretValues: SecretValueMode;
   /** Fired events on their way to the callback URLs. */
   deliveries: WebhookDeliveries;
 }

@@ -13,4 +13,5 @@ export type {
   RunningEmulator,
 } from "./types";
 export type { Fixtures } from "./fixtures";
+export type { SecretValueMode } from "./secret-values";
 export type { Catalog, CatalogApp, CatalogTrigger, AuthScheme, AuthField } from "./catalog/types";

@@ -65,6 +65,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       requestLog,
       apiKeys,
       normaliseAuthConfig: options.normaliseAuthConfig ?? false,
+      secretValues: options.secretValues ?? "omitted",
       deliveries,
     },
     { quiet: options.quiet ?? true, persist, observeResponse: options.observeResponse },

@@ -1,6 +1,7 @@
 /** The public types of the emulator's programmatic API (agreed in INTERFACES.md; names are fixed). */
 import type { Catalog } from "./catalog/types";
 import type { Fixtures } from "./fixtures";
+import type { SecretValueMode } from "./secret-values";
 
 export interface FaultSettings {
   /** Added to every matching request. */
@@ -70,6 +71,12 @@ export interface EmulatorOptions {
    * (`redirect_uri`) and normalise values (strings trimmed, lists of strings sorted) before storing.
    */
   normaliseAuthConfig?: boolean;
+  /**
+   * How reads show a connector's secret authConfig values (default "omitted", as the contract says):
+   * "clear" as the real service has been seen to send `client_secret`, "masked" as "****" (see
+   * secret-values.ts).
+   */
+  secretValues?: SecretValueMode;
   /**
    * Waits before each retry of a failed event delivery, in ms (default [500, 1000, 2000, 4000]); the list
    * also bounds the attempts: one more than its length.

@@ -3,7 +3,7 @@
  * value left out (never null). Each view is typed by its response schema (response-schemas.ts).
  */
 import { createHash } from "node:crypto";
-import { omitSecrets, type CatalogIndex } from "./catalog-index";
+import type { CatalogIndex } from "./catalog-index";
 import type { CatalogApp } from "./catalog/types";
 import type { ConnectedAccountRecord, IntegrationRecord } from "./records";
 import type {
@@ -13,6 +13,7 @@ import type {
   ConnectorListItem,
   ConnectorView,
 } from "./response-schemas";
+import { shownAuthConfig, type SecretValueMode } from "./secret-values";
 
 /** The catalog has no history: every app shows this as its creation and last change. */
 const CATALOG_PUBLISHED_AT = "2024-12-01T00:00:00.000Z";
@@ -40,10 +41,15 @@ export function appView(app: CatalogApp): AppItem {
   };
 }
 
-export function integrationView(catalog: CatalogIndex, record: IntegrationRecord): ConnectorView {
+export function integrationView(
+  catalog: CatalogIndex,
+  record: IntegrationRecord,
+  secretValues: SecretValueMode = "omitted",
+): ConnectorView {
+  const secretKeys = catalog.secretKeys(record.appId, record.authScheme);
   return {
     ...integrationSummary(record),
-    authConfig: omitSecrets(record.authConfig, catalog.secretKeys(record.appId, record.authScheme)),
+    authConfig: shownAuthConfig(record.authConfig, secretKeys, secretValues),
     expectedInputFields: record.expectedInputFields.map((field) => ({ ...field })),
     logo: record.logo,
   };

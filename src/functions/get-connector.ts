@@ -3,6 +3,7 @@ import { NotFoundError, type ApiClient, type ConnectorRecord } from "../client";
 import { clientFor, outputOf, type FunctionOptions, type OutputFunctionOptions } from "./client-for";
 import { ConnectorNotFoundError, type ConnectorLookup } from "./connector-not-found";
 import { cachedQuery, serialized } from "./query-cache";
+import { withVisibleAuthConfig } from "./visible-auth-config";
 
 /** Exactly one of `id` and `name`. */
 export type GetConnectorArgs = ConnectorLookup;
@@ -11,7 +12,8 @@ export type GetConnectorOutputArgs =
   { id: pulumi.Input<string>; name?: undefined } | { name: pulumi.Input<string>; id?: undefined };
 
 /**
- * The connector as the API shows it: sensitive `authConfig` values are left out by the server. Typed
+ * The connector as the API shows it. `authConfig` holds only visible settings: a possibly secret value is
+ * left out even when a server sends it (see visible-auth-config.ts). Typed
  * without the record's catch-all index signature, which would make the properties of
  * `getConnectorOutput(...)` (an Output lifts each one) all `Output<unknown>`.
  */
@@ -50,7 +52,7 @@ async function findConnector(client: ApiClient, lookup: ConnectorLookup): Promis
     const record = await client.getIntegration(id);
     // The API still answers a GET of a soft-deleted connector, flagged `deleted`.
     if (record.deleted === true) throw new ConnectorNotFoundError(lookup);
-    return record;
+    return withVisibleAuthConfig(record);
   } catch (error) {
     if (error instanceof NotFoundError) throw new ConnectorNotFoundError(lookup);
     throw error;

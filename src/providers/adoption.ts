@@ -1,3 +1,4 @@
+import { sameAppName } from "../client/app-name";
 import type { ConnectorRecord } from "../client";
 import type { CheckedConnectorInputs } from "./connector-inputs";
 
@@ -9,7 +10,7 @@ import type { CheckedConnectorInputs } from "./connector-inputs";
  */
 export function identityMismatches(record: ConnectorRecord, inputs: CheckedConnectorInputs): string[] {
   const sameApp =
-    inputs.appId !== undefined ? record.appId === inputs.appId : record.appName === inputs.appName;
+    inputs.appId !== undefined ? record.appId === inputs.appId : sameAppName(record.appName, inputs.appName);
   return [
     record.name === inputs.name ? undefined : `it is named "${record.name}", not "${inputs.name}"`,
     sameApp ? undefined : `its app is "${record.appName}" (${record.appId})`,

@@ -1,3 +1,4 @@
+import { sameAppName } from "../client/app-name";
 import type { CheckedConnectorInputs } from "./connector-inputs";
 import type { AppliedIdentity, ConnectorOutputs } from "./connector-outputs";
 import { anyChange, compare, replacingFields, type Comparison } from "./diff-rules";
@@ -72,7 +73,8 @@ function refuseReplacementThatKeepsOld(
 
 /**
  * The app is the same when the new selector names the app the connector belongs to, whichever way it was
- * named before (switching from appName to the same app's appId is not a replacement).
+ * named before (switching from appName to the same app's appId is not a replacement). App names are
+ * compared without regard to case, as the service resolves them ("GitHub" is the app "github").
  */
 function compareApp(
   olds: ConnectorOutputs,
@@ -84,5 +86,6 @@ function compareApp(
     return { appId: news.appId === applied.appId || news.appId === olds.appId ? "same" : "changed" };
   }
   if (news.appName !== undefined && isUnknown(news.appName)) return { appName: "unknown" };
-  return { appName: news.appName === applied.appName || news.appName === olds.appName ? "same" : "changed" };
+  const same = sameAppName(news.appName, applied.appName) || sameAppName(news.appName, olds.appName);
+  return { appName: same ? "same" : "changed" };
 }

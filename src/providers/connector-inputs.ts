@@ -122,6 +122,7 @@ export function checkConnectorInputs(
   const checked = checkInputs<UncheckedName>(connectorFields, news, (inputs) => [
     ...exactlyOneApp(inputs),
     ...oneWayToName(inputs),
+    ...namesAsStored(inputs),
     ...scopesAreLists(inputs),
   ]);
   if (checked.failures.length > 0) return checked as CheckResult<CheckedConnectorInputs>;
@@ -153,6 +154,33 @@ function oneWayToName(inputs: Record<string, unknown>): CheckFailure[] {
     ];
   }
   return [];
+}
+
+/**
+ * The service trims a connector's name before storing it (issue 19), so a name with spaces around it would
+ * make a connector whose name is not the one asked for: the create then takes it for another connector and
+ * fails, and the one it made is in no state (stranded). Refused here, before any request, rather than
+ * trimmed silently: the program then says what the connector is really called, and state, program and
+ * service agree. A prefix is only trimmed at its start (the autoname's suffix follows its end).
+ */
+function namesAsStored(inputs: Record<string, unknown>): CheckFailure[] {
+  const { name, namePrefix } = inputs;
+  const failures: CheckFailure[] = [];
+  if (typeof name === "string" && !isUnknown(name) && name !== name.trim()) {
+    failures.push({ property: "name", reason: spacesReason("start or end", name.trim()) });
+  }
+  if (typeof namePrefix === "string" && !isUnknown(namePrefix) && namePrefix !== namePrefix.trimStart()) {
+    failures.push({ property: "namePrefix", reason: spacesReason("start", namePrefix.trimStart()) });
+  }
+  return failures;
+}
+
+function spacesReason(where: string, trimmed: string): string {
+  const instead = trimmed === "" ? "give one with other characters" : `write "${trimmed}"`;
+  return (
+    `must not ${where} with spaces: the service trims connector names, so the connector would not be ` +
+    `named as written; ${instead}`
+  );
 }
 
 const SCOPE_KEYS = ["scopes", "user_scopes"] as const;

@@ -108,12 +108,15 @@ describe("integrations-emulator CLI", () => {
       "--error-rate",
       "1",
       "--normalise-auth-config",
+      "--secret-values",
+      "masked",
       "--quiet",
     ]);
     expect((await get(cli.url, "cli-key-2")).status).toBe(503);
     const faults = await fetch(`${cli.url}/_emulator/faults`, { headers: { "x-api-key": "cli-key-1" } });
     expect(((await faults.json()) as { errorRate: number }).errorRate).toBe(1);
-    // A key that sets its own faults escapes the operator's; the store normalises authConfig.
+    // A key that sets its own faults escapes the operator's; the store normalises authConfig, and reads
+    // mask the secret.
     const json = { "x-api-key": "cli-key-1", "content-type": "application/json" };
     await fetch(`${cli.url}/_emulator/faults`, { method: "PUT", headers: json, body: '{"errorRate":0}' });
     const created = await fetch(`${cli.url}/api/v1/integrations`, {
@@ -128,6 +131,7 @@ describe("integrations-emulator CLI", () => {
     expect(((await created.json()) as { authConfig: unknown }).authConfig).toEqual({
       redirect_uri: expect.any(String),
       client_id: "c",
+      client_secret: "****",
     });
     expect((await get(cli.url, "cli-key-2")).status).toBe(503);
     expect(cli.stdout()).not.toContain("cli-key-");
@@ -235,5 +239,8 @@ describe("integrations-emulator CLI", () => {
     const badRate = await runCli(["--error-rate", "2"]);
     expect(badRate.code).not.toBe(0);
     expect(badRate.stderr).toMatch(/error-rate/);
+    const badMode = await runCli(["--secret-values", "shown"]);
+    expect(badMode.code).not.toBe(0);
+    expect(badMode.stderr).toMatch(/secret-values/);
   });
 });

@@ -1,5 +1,5 @@
 import { ApiClient } from "../../src/client";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../src/emulator";
 import { withConnection } from "../../src/providers/connection";
 import { createConnectorHandlers, type ConnectorHandlers } from "../../src/providers/connector";
 import {
@@ -33,8 +33,11 @@ export interface ProviderTestBed {
 }
 
 /** An emulator on an ephemeral port and freshly configured handlers pointing at it over HTTP. */
-export async function startTestBed(config: Record<string, string> = {}): Promise<ProviderTestBed> {
-  const emulator = await startEmulator({ port: 0 });
+export async function startTestBed(
+  config: Record<string, string> = {},
+  emulatorOptions: Omit<EmulatorOptions, "port"> = {},
+): Promise<ProviderTestBed> {
+  const emulator = await startEmulator({ ...emulatorOptions, port: 0 });
   const settings = stackConfig({
     "integrations:apiKey": emulator.apiKey,
     "integrations:baseUrl": emulator.url,

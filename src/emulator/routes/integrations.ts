@@ -92,7 +92,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, context: Emulato
 
     if (!body.forceNewIntegration) {
       const existing = tenant.firstLiveIntegrationOf(target.id);
-      if (existing) return integrationView(catalog, existing);
+      if (existing) return integrationView(catalog, existing, context.secretValues);
     }
     const sameName = tenant.liveIntegrationNamed(body.name);
     if (sameName) {
@@ -117,7 +117,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, context: Emulato
       deleted: false,
       defaultConnectorId: null,
     });
-    return integrationView(catalog, record);
+    return integrationView(catalog, record, context.secretValues);
   });
 
   app.get("/api/v1/integrations", async (request) => {
@@ -137,7 +137,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, context: Emulato
     const { integrationId } = parseInput(integrationIdParams, request.params, "path");
     const record = tenantOf(context, request).getIntegration(integrationId);
     if (!record) throw notFound(`Integration ${integrationId} not found`);
-    return integrationView(catalog, record);
+    return integrationView(catalog, record, context.secretValues);
   });
 
   app.patch("/api/v1/integrations/:integrationId", async (request, reply) => {
