@@ -19,8 +19,8 @@ const LATENCY_MS = 20;
  * N and the limit keep the default `npm run bench` within its 3 minutes on 2 cores while the limit, not the
  * CLI, is what bounds the up: N requests at RATE_PER_SECOND take longer than the null provider's up of N.
  */
-const N = 50;
-const RATE_PER_SECOND = 4;
+const N = 40;
+const RATE_PER_SECOND = 2;
 /** The issue's bound on the rate-limited up: at most this many times the larger floor. */
 const TARGET_RATIO = 1.25;
 
