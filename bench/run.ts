@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import { emulatorStorage } from "./benchmarks/emulator-storage";
 import { emulatorThroughput } from "./benchmarks/emulator-throughput";
 import { getTriggersCost } from "./benchmarks/get-triggers";
+import { removeStageRoot } from "../test/support/packed-package";
 import { httpBudget } from "./benchmarks/http-budget";
 import { providerCost } from "./benchmarks/provider-cost";
 import { rateLimited } from "./benchmarks/rate-limited";
@@ -88,7 +89,11 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exitCode = 1;
-});
+main()
+  .catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  })
+  // The staged programs (compiled JavaScript, stack config files) go with the run: left in .tmp/, eslint
+  // would lint them until the next run removed them.
+  .finally(removeStageRoot);
