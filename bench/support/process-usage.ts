@@ -32,7 +32,7 @@ export class DescendantSampler {
 
   /** `cliBin`: the path of the `pulumi` executable, whose processes are the "cli" role. */
   constructor(
-    private readonly cliBin?: string,
+    private readonly cliBin: string,
     private readonly rootPid = process.pid,
   ) {}
 
@@ -58,7 +58,9 @@ export class DescendantSampler {
     for (const { pid, stat } of descendantsOf(this.rootPid)) {
       const status = readProc(pid, "status");
       if (status === undefined) continue;
-      const role = this.seen.get(pid)?.role ?? roleOf(readProc(pid, "cmdline") ?? "", this.cliBin);
+      // Read again at every sample: a child seen between fork and exec still shows its parent's command line.
+      const cmdline = readProc(pid, "cmdline");
+      const role = cmdline ? roleOf(cmdline, this.cliBin) : (this.seen.get(pid)?.role ?? "other");
       this.seen.set(pid, { role, cpuTicks: cpuTicksOf(stat) });
       total += statusKb(status, "VmRSS");
       this.peakKbByRole[role] = Math.max(this.peakKbByRole[role], statusKb(status, "VmHWM"));
@@ -104,10 +106,10 @@ function descendantsOf(rootPid: number): { pid: number; stat: string }[] {
  * it (pulumi-resource-pulumi-nodejs, a shell script that runs node .../cmd/dynamic-provider), so their
  * paths begin with the CLI's.
  */
-function roleOf(cmdline: string, cliBin: string | undefined): ProcessRole {
+function roleOf(cmdline: string, cliBin: string): ProcessRole {
   if (cmdline.includes("cmd/dynamic-provider")) return "provider";
   if (cmdline.includes("cmd/run")) return "program";
-  if (cliBin !== undefined && cmdline.split("\0")[0] === cliBin) return "cli";
+  if (cmdline.split("\0")[0] === cliBin) return "cli";
   return "other";
 }
 
