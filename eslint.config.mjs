@@ -10,6 +10,8 @@ export default tseslint.config(
       ".demo/",
       "coverage/",
       "bench/results/",
+      // Stage folders of test and benchmark runs (test/support/packed-package.ts): staged programs, compiled.
+      ".tmp/",
       "docs/api/",
     ],
   },

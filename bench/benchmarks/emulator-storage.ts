@@ -32,19 +32,18 @@ interface SizeResult {
 
 export const emulatorStorage: Benchmark = {
   name: "emulator-storage",
+  inDefaultRun: false,
   title: "Emulator storage",
   async run(context: BenchmarkContext) {
-    const sizes = context.quick ? [100, 2_000] : SIZES;
-    const writes = context.quick ? 50 : WRITES;
     const results: SizeResult[] = [];
-    for (const records of sizes) {
+    for (const records of SIZES) {
       context.progress(`emulator-storage: ${records} records`);
-      results.push(await measureSize(records, writes));
+      results.push(await measureSize(records, WRITES));
     }
     return {
       tables: [
         {
-          title: `Emulator writes with a data file (${writes} sequential writes of each kind, each answered once on disk)`,
+          title: `Emulator writes with a data file (${WRITES} sequential writes of each kind, each answered once on disk)`,
           columns: [
             "Stored connectors + log entries",
             "data file (MB)",
@@ -65,7 +64,7 @@ export const emulatorStorage: Benchmark = {
           ],
         },
       ],
-      data: { writes, results },
+      data: { writes: WRITES, results },
     };
   },
 };

@@ -34,12 +34,14 @@ const ROUTES: Route[] = [
   },
 ];
 
+const DURATION_SECONDS = 5;
+const ROUNDS = 2;
+
 export const emulatorThroughput: Benchmark = {
   name: "emulator-throughput",
+  inDefaultRun: false,
   title: "Emulator throughput",
   async run(context: BenchmarkContext) {
-    const durationSeconds = context.quick ? 2 : 5;
-    const rounds = context.quick ? 1 : 2;
     const apiKey = generateApiKey();
     const headers = { "x-api-key": apiKey, "content-type": "application/json" };
     const scratch = mkdtempSync(join(tmpdir(), "bench-throughput-"));
@@ -69,12 +71,12 @@ export const emulatorThroughput: Benchmark = {
         await run(emulator, 1);
         await run(bare, 1);
         const runs: Record<"emulator" | "bare", LoadResult[]> = { emulator: [], bare: [] };
-        for (let round = 0; round < rounds; round++) {
+        for (let round = 0; round < ROUNDS; round++) {
           // Alternating which side goes first, so that a burst of load from elsewhere hits both alike.
           const order = round % 2 === 0 ? (["emulator", "bare"] as const) : (["bare", "emulator"] as const);
           for (const side of order) {
             runs[side].push(
-              valid(route, side, await run(side === "emulator" ? emulator : bare, durationSeconds)),
+              valid(route, side, await run(side === "emulator" ? emulator : bare, DURATION_SECONDS)),
             );
           }
         }
@@ -83,7 +85,7 @@ export const emulatorThroughput: Benchmark = {
       return {
         tables: [
           {
-            title: `Emulator throughput vs a bare fastify route with the same bytes (autocannon, ${CONNECTIONS} connections, best of ${rounds} x ${durationSeconds} s)`,
+            title: `Emulator throughput vs a bare fastify route with the same bytes (autocannon, ${CONNECTIONS} connections, best of ${ROUNDS} x ${DURATION_SECONDS} s)`,
             columns: [
               "Route",
               "Server",
@@ -131,7 +133,12 @@ export const emulatorThroughput: Benchmark = {
             ],
           },
         ],
-        data: { connections: CONNECTIONS, durationSeconds, rounds, routes: measured },
+        data: {
+          connections: CONNECTIONS,
+          durationSeconds: DURATION_SECONDS,
+          rounds: ROUNDS,
+          routes: measured,
+        },
       };
     } finally {
       await Promise.all(servers.map((server) => server.stop()));

@@ -28,6 +28,7 @@ interface ColdStart {
 
 export const providerCost: Benchmark = {
   name: "provider-cost",
+  inDefaultRun: false,
   title: "Provider cost",
   async run(context: BenchmarkContext) {
     const programDir = await stageBenchProgram("connectors");
@@ -35,7 +36,7 @@ export const providerCost: Benchmark = {
     const emulator = await startEmulator({ port: 0 });
     const runs: ColdStart[] = [];
     try {
-      for (let i = 0; i < (context.quick ? 2 : COLD_STARTS); i++) {
+      for (let i = 0; i < COLD_STARTS; i++) {
         context.progress(`provider-cost: cold start ${i + 1}`);
         runs.push(await coldStart(programDir, emulator, serialized.Connector.text, i));
       }

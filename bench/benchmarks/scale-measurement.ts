@@ -9,14 +9,18 @@ export interface ScaleMeasurement {
   side: Side;
   phase: Phase;
   wallMs: number;
-  engineCpuMs: number;
+  /** This process: the language host (and the emulator, on the provider side). */
+  benchCpuMs: number;
+  cliCpuMs: number;
   programCpuMs: number;
   providerCpuMs: number;
+  peakCliKb: number;
   peakProgramKb: number;
   peakProviderKb: number;
+  /** Highest sum of the RSS of the processes under this one (CLI, program, providers) in one sample. */
   peakTotalKb: number;
-  /** Size of the state file after the operation. */
-  stateBytes: number;
+  /** Size of the state (`pulumi stack export`) after the operation; read after `up` only. */
+  stateBytes?: number;
 }
 
 export interface ScaleSummary extends ScaleMeasurement {
@@ -38,9 +42,11 @@ export function summarize(measurements: ScaleMeasurement[]): ScaleSummary[] {
       ...first,
       runs: runs.length,
       wallMs: mid((m) => m.wallMs),
-      engineCpuMs: mid((m) => m.engineCpuMs),
+      benchCpuMs: mid((m) => m.benchCpuMs),
+      cliCpuMs: mid((m) => m.cliCpuMs),
       programCpuMs: mid((m) => m.programCpuMs),
       providerCpuMs: mid((m) => m.providerCpuMs),
+      peakCliKb: max((m) => m.peakCliKb),
       peakProgramKb: max((m) => m.peakProgramKb),
       peakProviderKb: max((m) => m.peakProviderKb),
       peakTotalKb: max((m) => m.peakTotalKb),

@@ -1,30 +1,49 @@
-/** One engine operation, measured: wall time, the engine process's CPU, and its children's memory and CPU. */
+/**
+ * One CLI command, measured: its wall time, this process's CPU (the language host, and the emulator where it
+ * runs here too), and the memory and CPU of the processes under it (the CLI, the program, the providers).
+ */
 import { performance } from "node:perf_hooks";
-import type { OperationResult, StepOp, TestStack } from "../../test/engine";
+import type { PulumiStack } from "../../tools/pulumi/stack";
+import type { OperationResult, StepOp } from "../../tools/pulumi/types";
 import { DescendantSampler, type DescendantUsage } from "./process-usage";
-import { assertSucceeded } from "./stacks";
+import { assertSucceeded, benchCli } from "./stacks";
+
+export type OperationKind = "up" | "preview" | "refresh" | "destroy";
 
 export interface MeasuredOperation {
+  /** From the call to the CLI's exit (the state read that builds the result is not counted). */
   wallMs: number;
-  /** This process: the test engine (and the emulator, when it runs here too). */
-  engineCpuMs: number;
+  /** This process: the language host the CLI connects to, plus the in-process emulator if there is one. */
+  benchCpuMs: number;
   children: DescendantUsage;
   result: OperationResult;
 }
 
-export async function measureOperation(
-  stack: TestStack,
-  kind: "up" | "preview" | "refresh" | "destroy",
-): Promise<MeasuredOperation> {
-  const sampler = new DescendantSampler().start();
+/**
+ * Runs one command as the Automation API runs it: `up`, `refresh` and `destroy` with `--skip-preview` (the
+ * Node SDK's LocalWorkspace always passes it), so that each is measured alone; `preview` is the preview.
+ */
+export function runOperation(
+  stack: PulumiStack,
+  kind: OperationKind,
+  onExit?: () => void,
+): Promise<OperationResult> {
+  return kind === "preview" ? stack.preview({ onExit }) : stack[kind]({ skipPreview: true, onExit });
+}
+
+export async function measureOperation(stack: PulumiStack, kind: OperationKind): Promise<MeasuredOperation> {
+  const sampler = new DescendantSampler(benchCli().bin).start();
+  let measured: Omit<MeasuredOperation, "result"> | undefined;
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
-  const result = await stack[kind]();
-  const wallMs = performance.now() - started;
-  const cpu = process.cpuUsage(cpuBefore);
-  const children = sampler.stop();
+  const result = await runOperation(stack, kind, () => {
+    const wallMs = performance.now() - started;
+    const cpu = process.cpuUsage(cpuBefore);
+    measured = { wallMs, benchCpuMs: (cpu.user + cpu.system) / 1000, children: sampler.stop() };
+  });
+  if (measured === undefined) throw new Error(`${kind}: the CLI's exit was not reported`);
   assertSucceeded(kind, result);
-  return { wallMs, engineCpuMs: (cpu.user + cpu.system) / 1000, children, result };
+  return { ...measured, result };
 }
 
 /** Throws unless exactly `count` resources named `<prefix>*` show the step `op`. */
@@ -37,6 +56,7 @@ export function assertStepCount(
   const steps = result.steps.filter((step) => step.name.startsWith(prefix));
   const matching = steps.filter((step) => step.op === op).length;
   if (matching !== count || steps.length !== count) {
-    throw new Error(`expected ${count} ${op} steps, got ${matching} of ${steps.length}`);
+    const seen = [...new Set(steps.map((step) => step.op))].join(", ") || "none";
+    throw new Error(`expected ${count} ${op} steps, got ${matching} of ${steps.length} (ops: ${seen})`);
   }
 }

@@ -1,12 +1,13 @@
 /**
- * Peak memory and CPU time of the processes this process starts (the Pulumi program and the dynamic
- * provider that the test engine spawns): /proc is polled for descendants, and each one's VmHWM (its own
- * peak RSS, kept by the kernel) and CPU time are read while it is alive. Linux only; elsewhere the
- * figures stay 0.
+ * Peak memory and CPU time of the processes this process starts: the `pulumi` CLI, the program its
+ * language host (which runs in this process) spawns, and the dynamic providers the CLI spawns. /proc is
+ * polled for descendants, and each one's VmHWM (its own peak RSS, kept by the kernel) and CPU time are read
+ * while it is alive, so up to one sampling period of a process's CPU before it exits is not counted.
+ * Linux only; elsewhere the figures stay 0.
  */
 import { readdirSync, readFileSync } from "node:fs";
 
-export type ProcessRole = "program" | "provider" | "other";
+export type ProcessRole = "cli" | "program" | "provider" | "other";
 
 export interface DescendantUsage {
   /** Highest VmHWM seen per role, in KB. */
@@ -21,7 +22,7 @@ const SAMPLE_EVERY_MS = 100;
 /** USER_HZ: the unit of utime/stime in /proc/<pid>/stat; 100 on every Linux build that matters here. */
 const TICKS_PER_SECOND = 100;
 
-const perRole = (): Record<ProcessRole, number> => ({ program: 0, provider: 0, other: 0 });
+const perRole = (): Record<ProcessRole, number> => ({ cli: 0, program: 0, provider: 0, other: 0 });
 
 export class DescendantSampler {
   private readonly peakKbByRole = perRole();
@@ -29,7 +30,11 @@ export class DescendantSampler {
   private readonly seen = new Map<number, { role: ProcessRole; cpuTicks: number }>();
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly rootPid = process.pid) {}
+  /** `cliBin`: the path of the `pulumi` executable, whose processes are the "cli" role. */
+  constructor(
+    private readonly cliBin: string,
+    private readonly rootPid = process.pid,
+  ) {}
 
   start(): this {
     this.sample();
@@ -53,7 +58,9 @@ export class DescendantSampler {
     for (const { pid, stat } of descendantsOf(this.rootPid)) {
       const status = readProc(pid, "status");
       if (status === undefined) continue;
-      const role = this.seen.get(pid)?.role ?? roleOf(readProc(pid, "cmdline") ?? "");
+      // Read again at every sample: a child seen between fork and exec still shows its parent's command line.
+      const cmdline = readProc(pid, "cmdline");
+      const role = cmdline ? roleOf(cmdline, this.cliBin) : (this.seen.get(pid)?.role ?? "other");
       this.seen.set(pid, { role, cpuTicks: cpuTicksOf(stat) });
       total += statusKb(status, "VmRSS");
       this.peakKbByRole[role] = Math.max(this.peakKbByRole[role], statusKb(status, "VmHWM"));
@@ -94,9 +101,15 @@ function descendantsOf(rootPid: number): { pid: number; stat: string }[] {
   return found;
 }
 
-function roleOf(cmdline: string): ProcessRole {
+/**
+ * By the command line (NUL-separated). The CLI by its executable alone: the plugins it starts sit next to
+ * it (pulumi-resource-pulumi-nodejs, a shell script that runs node .../cmd/dynamic-provider), so their
+ * paths begin with the CLI's.
+ */
+function roleOf(cmdline: string, cliBin: string): ProcessRole {
   if (cmdline.includes("cmd/dynamic-provider")) return "provider";
   if (cmdline.includes("cmd/run")) return "program";
+  if (cmdline.split("\0")[0] === cliBin) return "cli";
   return "other";
 }
 

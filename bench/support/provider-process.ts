@@ -16,12 +16,12 @@ import {
   CreateRequest,
   CreateResponse,
 } from "@pulumi/pulumi/proto/provider_pb";
-import { secretSig, specialSigKey } from "../../test/engine";
+import { specialSecretSig, specialSigKey } from "@pulumi/pulumi/runtime/rpc";
 
 type Props = Record<string, unknown>;
 
-/** How the engine hands a secret to the provider (engine-protocol.md, "The dynamic provider"). */
-export const wrapSecret = (value: unknown): Props => ({ [specialSigKey]: secretSig, value });
+/** How the engine hands a secret to the provider: the SDK's own signature of a secret value. */
+export const wrapSecret = (value: unknown): Props => ({ [specialSigKey]: specialSecretSig, value });
 
 export interface ResourceRef {
   urn: string;

@@ -1,12 +1,13 @@
-/** Test-engine stacks of the benchmark programs, configured for the emulator (or for no API at all). */
+/** Stacks of the benchmark programs on the real `pulumi` CLI, configured for the emulator (or for no API at all). */
 import os from "node:os";
 import type { RunningEmulator } from "../../src/emulator";
-import { TestStack } from "../../test/engine";
+import { builtCli, type PulumiCli } from "../../tools/pulumi/cli";
+import { PulumiStack } from "../../tools/pulumi/stack";
 
 /**
- * `--parallel` for every stack: the Pulumi CLI's default since January 2024 is 4 x the CPU count (pulumi/pulumi
- * #15016). The test engine hands it to the program only; the Node SDK serializes at 1 and otherwise sends
- * every registration at once, and the test engine runs every step it is sent (no bound of its own).
+ * `--parallel` for every stack, passed explicitly: the CLI's default since January 2024 is 4 x the CPU count
+ * (pulumi/pulumi #15016), and the figures should not depend on that default changing. It bounds the
+ * provider steps the engine runs at once (creates, updates, reads, deletes).
  */
 export const BENCH_PARALLEL = 4 * os.cpus().length;
 
@@ -16,28 +17,44 @@ export interface ProgramSettings {
   scopes?: string;
 }
 
-export async function createBenchStack(
+/** The pinned CLI; the benchmarks never build it (a cold build takes many minutes). */
+export function benchCli(): PulumiCli {
+  const cli = builtCli();
+  if (!cli) throw new Error("The pinned pulumi CLI is not built: run `npm run pulumi` before the benchmarks");
+  return cli;
+}
+
+export function createBenchStack(
   programDir: string,
-  options: { stack: string; emulator?: RunningEmulator; settings: ProgramSettings; timeoutMs?: number },
-): Promise<TestStack> {
-  const stack = await TestStack.create(programDir, {
+  options: { stack: string; emulator?: RunningEmulator; settings: ProgramSettings },
+): Promise<PulumiStack> {
+  return PulumiStack.create({
+    cli: benchCli(),
+    programDir,
     stack: options.stack,
     parallel: BENCH_PARALLEL,
-    timeoutMs: options.timeoutMs ?? 600_000,
     secrets: {
       "bench:clientSecret": "bench-client-secret",
       ...(options.emulator ? { "integrations:apiKey": options.emulator.apiKey } : {}),
     },
-    config: options.emulator ? { "integrations:baseUrl": options.emulator.url } : {},
+    config: {
+      ...(options.emulator ? { "integrations:baseUrl": options.emulator.url } : {}),
+      ...settingsConfig(options.settings),
+    },
   });
-  applySettings(stack, options.settings);
-  return stack;
 }
 
-export function applySettings(stack: TestStack, settings: ProgramSettings): void {
-  stack.setConfig("bench:count", String(settings.count));
-  stack.setConfig("bench:enabled", String(settings.enabled ?? true));
-  stack.setConfig("bench:scopes", settings.scopes ?? "repo");
+/** Changes the program's settings before the stack's next command. */
+export async function applySettings(stack: PulumiStack, settings: ProgramSettings): Promise<void> {
+  for (const [key, value] of Object.entries(settingsConfig(settings))) await stack.setConfig(key, value);
+}
+
+function settingsConfig(settings: ProgramSettings): Record<string, string> {
+  return {
+    "bench:count": String(settings.count),
+    "bench:enabled": String(settings.enabled ?? true),
+    "bench:scopes": settings.scopes ?? "repo",
+  };
 }
 
 /** An operation that failed is a broken benchmark, not a figure. */

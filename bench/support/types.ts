@@ -2,8 +2,8 @@
 import type { Table } from "./table";
 
 export interface BenchmarkContext {
-  /** Smaller N, shorter runs: for developing the benchmarks, not for figures. */
-  quick: boolean;
+  /** `--full`: the sizes and repeats beyond the default run's (which keeps `npm run bench` within 3 minutes). */
+  full: boolean;
   /** Progress lines (stderr), so that stdout holds only the tables. */
   progress(message: string): void;
 }
@@ -18,5 +18,7 @@ export interface Benchmark {
   /** The value of --only. */
   name: string;
   title: string;
+  /** Run by `npm run bench` without flags; the others only with `--full` or `--only`. */
+  inDefaultRun: boolean;
   run(context: BenchmarkContext): Promise<BenchmarkResult>;
 }

@@ -163,13 +163,14 @@ export class PulumiStack {
   }
 
   /** `pulumi <args>` in this stack's environment, for what has no method here (state edits, import, ...). */
-  cli(args: string[], options: CommonOptions & { input?: string } = {}): Promise<CliRun> {
-    return runCli(this.options.cli, ["--cwd", this.options.programDir, "--non-interactive", ...args], {
-      env: this.env(),
-      input: options.input,
-      signal: options.signal,
-      onLine: options.onOutput,
-    });
+  async cli(args: string[], options: CommonOptions & { input?: string } = {}): Promise<CliRun> {
+    const run = await runCli(
+      this.options.cli,
+      ["--cwd", this.options.programDir, "--non-interactive", ...args],
+      { env: this.env(), input: options.input, signal: options.signal, onLine: options.onOutput },
+    );
+    options.onExit?.();
+    return run;
   }
 
   async setConfig(key: string, value: string, options: { secret?: boolean } = {}): Promise<void> {

@@ -83,6 +83,11 @@ export interface CommonOptions {
   signal?: AbortSignal;
   /** Called with each line the CLI prints, as it prints it. */
   onOutput?(line: string): void;
+  /**
+   * Called as soon as the CLI has exited, before the state is read for the result (`pulumi stack export`, a
+   * CLI run of its own): where a benchmark stops its clock and its process sampling.
+   */
+  onExit?(): void;
 }
 
 /** `pulumi up` and `pulumi preview` flags. URNs throughout. */
