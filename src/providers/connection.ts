@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { toCheckFailures, withoutSecretValuesShown } from "./check-failures";
 import { UNKNOWN_CONNECTION, withCallConnection } from "./client-for-call";
-import { keepingOnPartialCreate, PROVIDER_KEY } from "./errors";
+import { keepingOnPartialCreate, PROVIDER_KEY, ProviderError } from "./errors";
 import { httpUrl } from "./input-rules";
 import { compare } from "./diff-rules";
 import type { ResourceHandlers } from "./types";
@@ -75,12 +75,20 @@ export function withConnection<I extends object, O extends object>(
     read: (id, props) =>
       withCallConnection(props.connection, async () => {
         const result = await handlers.read(id, split(props).rest as O);
+        // The inputs a refresh records keep the account too (ignoreChanges and the next check read them).
         return result.props === undefined
           ? result
-          : { ...result, props: withProp(result.props, props.connection) };
+          : {
+              ...result,
+              props: withProp(result.props, props.connection),
+              ...(result.inputs === undefined ? {} : { inputs: withProp(result.inputs, props.connection) }),
+            };
       }),
     update: (id, olds, news) =>
       withCallConnection(news.connection, async () => {
+        if (compareConnections(olds.connection, news.connection) !== "same") {
+          await proveReachable(handlers, id, split(olds).rest as O);
+        }
         const result = await handlers.update(id, split(olds).rest as O, split(news).rest as I);
         return { outs: withProp(result.outs, news.connection) };
       }),
@@ -116,16 +124,38 @@ function connectionFailures(connection: unknown) {
 }
 
 /**
- * "replace" when both name a connection and the base URLs differ (another service); "update" for any
- * other change (a rotated key, or a connection given or removed: the same account is assumed, and the
- * next call says otherwise with a not-found error); "same" otherwise.
+ * "replace" when the base URL changes (another service) or may change (a connection, or its base URL, not
+ * known yet in a preview: the update may replace, and the preview must say so); "update" for any other
+ * change (a rotated key, or a connection given or removed), which the update proves before it records the
+ * new account (proveReachable); "same" otherwise.
  */
 function compareConnections(olds: unknown, news: unknown): "same" | "update" | "replace" {
   if (compare(olds ?? undefined, news ?? undefined) === "same") return "same";
+  if (isUnknown(news) || isUnknown((news as Partial<Connection> | undefined)?.baseUrl)) return "replace";
   const oldUrl = (olds as Partial<Connection> | undefined)?.baseUrl;
   const newUrl = (news as Partial<Connection> | undefined)?.baseUrl;
-  if (oldUrl !== undefined && newUrl !== undefined && !isUnknown(newUrl) && oldUrl !== newUrl) {
-    return "replace";
-  }
+  if (oldUrl !== undefined && newUrl !== undefined && oldUrl !== newUrl) return "replace";
   return "update";
+}
+
+/**
+ * A change of key, or a connection given or removed, keeps the object and records the new account in
+ * state, where delete and refresh will reach it. So the object must be found with the new credentials
+ * first: another account's key on the same URL would re-home the resource, and its destroy would take that
+ * account's 404 as "already gone" and leave the object behind. Not found: the update fails and the state
+ * keeps the account that holds it.
+ */
+async function proveReachable<I extends object, O extends object>(
+  handlers: ResourceHandlers<I, O>,
+  id: string,
+  olds: O,
+): Promise<void> {
+  const found = await handlers.read(id, olds);
+  if (found.id !== "") return;
+  throw new ProviderError(
+    `${id} is not found with the new connection (or, without one, the stack config): its key is another ` +
+      "account's, or the object is gone. Nothing was changed, and the state keeps the account that holds it. " +
+      "To rotate a key, give a key of the same account; to move the resource to another account, replace it " +
+      "(`pulumi up --replace <urn>`); if it was deleted outside Pulumi, `pulumi refresh` drops it.",
+  );
 }

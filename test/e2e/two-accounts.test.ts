@@ -1,5 +1,6 @@
 import { ApiClient } from "../../src/client";
 import { startEmulator } from "../../src/emulator";
+import { unwrapSecrets } from "../../tools/pulumi/state";
 import { distinctiveSecret, type E2eApi } from "./support/e2e-api";
 import { E2eStack, type RecordedRun } from "./support/e2e-stack";
 import { CONNECTOR_TYPE, expectNoLeaksAndSmallProviders } from "./support/leak-checks";
@@ -13,13 +14,14 @@ import { CONNECTOR_TYPE, expectNoLeaksAndSmallProviders } from "./support/leak-c
 describe("e2e: two accounts in one program", () => {
   const devKey = distinctiveSecret("dev-apikey");
   const prodKey = distinctiveSecret("prod-apikey");
+  const thirdKey = distinctiveSecret("third-apikey");
   let api: E2eApi;
   let prodClient: ApiClient;
   let stack: E2eStack;
   const runs: Record<string, RecordedRun> = {};
 
   beforeAll(async () => {
-    const emulator = await startEmulator({ port: 0, apiKeys: [devKey, prodKey] });
+    const emulator = await startEmulator({ port: 0, apiKeys: [devKey, prodKey, thirdKey] });
     const client = new ApiClient({ baseUrl: emulator.url, apiKey: devKey, maxRetries: 0 });
     prodClient = new ApiClient({ baseUrl: emulator.url, apiKey: prodKey, maxRetries: 0 });
     api = {
@@ -75,9 +77,21 @@ describe("e2e: two accounts in one program", () => {
   it("keeps the second account's key secret: in decrypted state only, never in __provider", () => {
     expectNoLeaksAndSmallProviders(
       stack,
-      { managed: { "prod API key": prodKey }, other: { "dev API key": devKey } },
+      { managed: { "prod API key": prodKey }, other: { "dev API key": devKey, "third API key": thirdKey } },
       [CONNECTOR_TYPE],
     );
+  });
+
+  it("refuses to move a connector to another account's key on the same URL, and keeps it where it is", async () => {
+    const prodId = String(runs.up?.outputs.prodId?.value);
+    await stack.setConfig("prodApiKey", thirdKey, { secret: true });
+    const moved = await stack.up();
+    expect(moved.error).toContain(`${prodId} is not found with the new connection`);
+    expect(tenantOf(moved.writes)).toEqual([]);
+    // The state still names the account that holds it, so that destroy reaches it there.
+    const prod = (await stack.stack.resources()).find((resource) => resource.urn.endsWith("::prod-github"));
+    expect(unwrapSecrets(prod?.outputs.connection ?? null)).toMatchObject({ apiKey: prodKey });
+    expect(unwrapSecrets(prod?.inputs.connection ?? null)).toMatchObject({ apiKey: prodKey });
   });
 
   it("deletes each connector from its own account on destroy", async () => {

@@ -1,6 +1,9 @@
+import { ApiClient } from "../../src/client";
 import { startEmulator } from "../../src/emulator";
 import { connector } from "../../src/providers/dynamic";
 import { PartialCreateError } from "../../src/providers/errors";
+import { UNKNOWN } from "../../src/providers/unknowns";
+import { stackConfig } from "./support";
 
 /** The `connection` input around the handlers: its check rule and how a change of it diffs. */
 
@@ -52,6 +55,52 @@ describe("connection input", () => {
     await expect(
       connector.diff("id", olds, await news({ ...account, apiKey: "key-rotated" })),
     ).resolves.toMatchObject({ changes: true, replaces: [] });
+  });
+
+  it("shows a possible replacement in a preview when the connection or its base URL is not known yet", async () => {
+    const olds = await appliedOutputs(account);
+    const news = async (connection: unknown) => (await connector.check({}, { ...inputs, connection })).inputs;
+    for (const connection of [UNKNOWN, { baseUrl: UNKNOWN, apiKey: "key-a" }]) {
+      await expect(connector.diff("id", olds, await news(connection))).resolves.toMatchObject({
+        changes: true,
+        replaces: ["connection"],
+      });
+    }
+  });
+});
+
+describe("a change of account on the same URL", () => {
+  const keyA = "connection-test-key-a";
+  const keyB = "connection-test-key-b";
+  const stateOf = async (connection: unknown) => {
+    const checked = await connector.check({}, { ...inputs, authScheme: "BEARER_TOKEN", connection });
+    expect(checked.failures).toEqual([]);
+    return checked.inputs;
+  };
+
+  it("is proved before it is recorded: another account's key fails the update, and a removal to the same account passes", async () => {
+    const emulator = await startEmulator({ port: 0, apiKeys: [keyA, keyB] });
+    const inA = new ApiClient({ baseUrl: emulator.url, apiKey: keyA, maxRetries: 0 });
+    try {
+      await connector.configure({
+        config: stackConfig({ "integrations:apiKey": keyA, "integrations:baseUrl": emulator.url }),
+      });
+      const connectionA = { baseUrl: emulator.url, apiKey: keyA };
+      const created = await connector.create(await stateOf(connectionA));
+      // Account B's key on the same URL: B has no such connector, so the resource must not move to B.
+      const error = await connector
+        .update(created.id, created.outs, await stateOf({ baseUrl: emulator.url, apiKey: keyB }))
+        .catch((caught: unknown) => caught);
+      expect(String(error)).toContain(`${created.id} is not found with the new connection`);
+      expect(String(error)).not.toContain(keyB);
+      await expect(inA.getIntegration(created.id)).resolves.toMatchObject({ deleted: false });
+      // No connection: the stack config's account, which is A, holds it; the update records that.
+      const moved = await connector.update(created.id, created.outs, await stateOf(undefined));
+      expect(moved.outs).not.toHaveProperty("connection");
+    } finally {
+      inA.close();
+      await emulator.close();
+    }
   });
 });
 
