@@ -44,7 +44,8 @@ const authConfig = fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ ma
 export const validConnectorInputs: fc.Arbitrary<Record<string, unknown>> = fc
   .record(
     {
-      name: text,
+      // The service trims names, so check refuses one with spaces around it.
+      name: text.filter((name) => name.trim() === name),
       app: fc.oneof(
         text.map((appName) => ({ appName })),
         text.map((appId) => ({ appId })),
@@ -140,6 +141,10 @@ function oneBreak(
 export const brokenConnectorInputs: fc.Arbitrary<Broken> = oneBreak(validConnectorInputs, [
   withoutProperty("name", "name"),
   breakField("name", wrongString),
+  breakField(
+    "name",
+    text.map((name) => ` ${name}`),
+  ),
   breakField("authScheme", wrongString),
   breakField("authConfig", notA("object")),
   breakField("enabled", notA("boolean")),
