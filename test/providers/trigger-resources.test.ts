@@ -5,6 +5,7 @@
  */
 import { ApiClient, collect } from "../../src/client";
 import { createConnectedAccountHandlers } from "../../src/providers/connected-account";
+import { withConnection } from "../../src/providers/connection";
 import { PartialCreateError } from "../../src/providers/errors";
 import { createTriggerInstanceHandlers } from "../../src/providers/trigger-instance";
 import { createTriggerWebhookHandlers } from "../../src/providers/trigger-webhook";
@@ -145,9 +146,57 @@ describe("ConnectedAccount provider", () => {
   it("takes the account a lost create response made, and makes no second one", async () => {
     const before = await accountIds();
     bed.loseNextResponse("POST /api/v1/connectedAccounts");
-    const created = await handlers.create({ integrationId, data: {}, entityId: "lost-response" });
+    const created = await handlers.create({ integrationId, data: { token: "t" }, entityId: "lost-response" });
     const made = (await accountIds()).filter((id) => !before.includes(id));
     expect(made).toEqual([created.id]);
+  });
+
+  // The real service wants each account's own credentials (the connector's expectedInputFields) and
+  // answers their absence with a 400 at create (contract decisions, last section): check says so first.
+  describe("check", () => {
+    // As `pulumi-integrations/dynamic` exports it: a failure about `data` is worded without a value.
+    const wrapped = withConnection(createConnectedAccountHandlers());
+    beforeAll(() => wrapped.configure({ config: bed.settings }));
+
+    it("names the per-account fields data lacks when the connector exists, before anything is created", async () => {
+      const before = await accountIds();
+      const result = await wrapped.check({}, { integrationId, data: { other: "secret-value-1" } });
+      expect(result.failures).toEqual([
+        {
+          property: "",
+          reason: expect.stringContaining(`data.token is required: connector ${integrationId}`),
+        },
+      ]);
+      expect(JSON.stringify(result.failures)).not.toContain("secret-value-1");
+      expect(await accountIds()).toEqual(before);
+    });
+
+    it("passes given the fields, and reads each connector once per process", async () => {
+      const fresh = withConnection(createConnectedAccountHandlers());
+      await fresh.configure({ config: bed.settings });
+      const requests = await bed.requestsOf(async () => {
+        for (const token of ["t-1", "t-2"]) {
+          expect((await fresh.check({}, { integrationId, data: { token } })).failures).toEqual([]);
+        }
+      });
+      expect(requests).toBe(1);
+    });
+
+    it("stays offline and passes when the connector's id, or a value, is not known yet (a preview)", async () => {
+      const requests = await bed.requestsOf(async () => {
+        expect((await wrapped.check({}, { integrationId: UNKNOWN, data: {} })).failures).toEqual([]);
+        expect((await wrapped.check({}, { integrationId, data: UNKNOWN })).failures).toEqual([]);
+        const unknownAccount = { integrationId, data: {}, connection: { baseUrl: UNKNOWN, apiKey: UNKNOWN } };
+        expect((await wrapped.check({}, unknownAccount)).failures).toEqual([]);
+      });
+      expect(requests).toBe(0);
+      expect((await wrapped.check({}, { integrationId, data: { token: UNKNOWN } })).failures).toEqual([]);
+    });
+
+    it("leaves a connector that is gone to create, which reports it", async () => {
+      const result = await wrapped.check({}, { integrationId: "no-such-connector", data: {} });
+      expect(result.failures).toEqual([]);
+    });
   });
 
   async function accountIds() {
