@@ -28,7 +28,8 @@ const RECORDED_INPUTS = ["adoptId"] as const;
 
 /**
  * The ConnectedAccount's provider. Requests per call: check 0-1 (its connector's expectedInputFields, once
- * per connector and process, see account-field-rules.ts); diff none; create 1 (2-3 after a lost response);
+ * per connector and process, and none while connector and data are those in state; see
+ * account-field-rules.ts); diff none; create 1 (2-3 after a lost response);
  * read 1; update none (every change replaces); delete 1.
  */
 export function createConnectedAccountHandlers(): ConnectedAccountHandlers {
@@ -36,12 +37,16 @@ export function createConnectedAccountHandlers(): ConnectedAccountHandlers {
   const fieldRules = new AccountFieldRules();
   return {
     configure: async (req) => api.configure(req.config),
-    check: (_olds, news) =>
+    check: (olds, news) =>
       readably(async () => {
         const checked = checkConnectedAccountInputs(news);
-        const client = clientForCheck(api);
-        if (checked.failures.length > 0 || client === undefined) return withoutUndefined(checked);
         const { integrationId, data } = checked.inputs;
+        // The same connector and data as the account in state was made with: the service took them then,
+        // so an unchanged stack's `up` reads nothing.
+        const unchanged =
+          compare(olds.integrationId, integrationId) === "same" && compare(olds.data, data) === "same";
+        const client = unchanged ? undefined : clientForCheck(api);
+        if (checked.failures.length > 0 || client === undefined) return withoutUndefined(checked);
         const failures = await fieldRules.failures(client, integrationId, data);
         return withoutUndefined({ inputs: checked.inputs, failures });
       }),

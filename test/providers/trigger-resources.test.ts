@@ -193,6 +193,20 @@ describe("ConnectedAccount provider", () => {
       expect((await wrapped.check({}, { integrationId, data: { token: UNKNOWN } })).failures).toEqual([]);
     });
 
+    it("reads nothing while connector and data are those the account in state was made with", async () => {
+      const fresh = withConnection(createConnectedAccountHandlers());
+      await fresh.configure({ config: bed.settings });
+      const olds = { integrationId, data: { token: "t-1" }, labels: ["a"] };
+      const requests = await bed.requestsOf(async () => {
+        expect((await fresh.check(olds, { ...olds, labels: ["b"] })).failures).toEqual([]);
+      });
+      expect(requests).toBe(0);
+      const changed = await fresh.check(olds, { integrationId, data: { other: "x" } });
+      expect(changed.failures).toEqual([
+        { property: "", reason: expect.stringContaining("data.token is required") },
+      ]);
+    });
+
     it("leaves a connector that is gone to create, which reports it", async () => {
       const result = await wrapped.check({}, { integrationId: "no-such-connector", data: {} });
       expect(result.failures).toEqual([]);
