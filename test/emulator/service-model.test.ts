@@ -34,10 +34,10 @@ const isOAuth = (authScheme: string) => authScheme.startsWith("OAUTH");
 const names = (fields: ExpectedInputField[]) => fields.map((field) => field.name);
 const sorted = (values: string[]) => [...values].sort();
 
-/** A value of the field's advertised type: a list for a list field, its default when it has one. */
+/** The field's advertised default as is, or else a value of its advertised type (a list for a list field). */
 function valueFor(field: ExpectedInputField): unknown {
-  if (field.type === "array") return Array.isArray(field.default) ? field.default : ["scope-a"];
-  return typeof field.default === "string" && field.default !== "" ? field.default : `${field.name}-value`;
+  if (field.default !== undefined && field.default !== null) return field.default;
+  return field.type === "array" ? ["scope-a"] : `${field.name}-value`;
 }
 
 const valuesOf = (fields: ExpectedInputField[]) =>
@@ -163,16 +163,17 @@ describe("GET /api/v1/apps advertises exactly what create and connectedAccounts 
 });
 
 /**
- * Creates a connector of the scheme from the fields it advertises as the developer's (required ones, and
- * every list field with its advertised default), then an account from the per-account ones, and checks
- * that the connector expects exactly the advertised per-account fields.
+ * Creates a connector of the scheme from the fields it advertises as the developer's (the required ones,
+ * and every one with an advertised default, given that default as is: a default create refused would be a
+ * lie), then an account from the per-account ones, and checks that the connector expects exactly the
+ * advertised per-account fields.
  */
 async function connectorAndAccountFrom(appName: string, scheme: AppAuthScheme): Promise<void> {
   const developers = scheme.fields.filter((field) => field.expected_from_customer === false);
   const customers = scheme.fields.filter((field) => field.expected_from_customer === true);
   const what = `${appName} ${scheme.auth_mode}`;
   const authConfig = valuesOf(
-    developers.filter((field) => field.required === true || field.type === "array"),
+    developers.filter((field) => field.required === true || (field.default ?? null) !== null),
   );
   const connector = await client.createIntegration({
     name: uniqueName(`${appName}-${scheme.auth_mode}`),
