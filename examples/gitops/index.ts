@@ -21,6 +21,7 @@ const connectors = Object.entries(specs).map(
       name: `${key}-${environment}`,
       appName: spec.app,
       authScheme: "OAUTH2",
+      // The developer's OAuth app: the connector's fields. Each end user's sign-in is a connected account.
       authConfig: {
         client_id: config.require("oauthClientId"),
         client_secret: clientSecret,

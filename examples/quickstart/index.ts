@@ -5,6 +5,8 @@ const config = new pulumi.Config();
 const stack = pulumi.getStack();
 
 // A connector this stack owns: created, updated in place (authConfig, enabled) and deleted with the stack.
+// Its authConfig holds the developer's own OAuth app (the scheme's fields not expected from customers);
+// each end user signs in through a ConnectedAccount.
 const github = new Connector("github", {
   name: `github-${stack}`,
   appName: "github",
@@ -16,6 +18,10 @@ const github = new Connector("github", {
     scopes: ["repo", "read:org"],
   },
 });
+
+// An API-key app: the connector takes no authConfig. Each end user's key goes in the `data` of a
+// ConnectedAccount of it (the connector's expectedInputFields name the fields: here api_key).
+const linear = new Connector("linear", { name: `linear-${stack}`, appName: "linear", authScheme: "API_KEY" });
 
 // An integration created outside this stack (by another team): the stack only manages its enabled flag,
 // and hands it back as it found it when the stack is destroyed.
@@ -31,5 +37,6 @@ const githubTriggers = getTriggersOutput({ integrationIds: [github.id] });
 export const githubConnectorId = github.id;
 export const githubEnabled = github.enabled;
 export const githubExpectedInputs = github.expectedInputFields.apply((fields) => fields.map((f) => f.name));
+export const linearExpectedInputs = linear.expectedInputFields.apply((fields) => fields.map((f) => f.name));
 export const sharedSlackEnabled = sharedSlack.enabled;
 export const githubTriggerNames = githubTriggers.triggers.apply((triggers) => triggers.map((t) => t.name));

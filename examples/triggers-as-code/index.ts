@@ -4,15 +4,16 @@ import { ConnectedAccount, Connector, TriggerInstance, TriggerWebhook } from "pu
 const config = new pulumi.Config();
 const boardId = config.require("boardId");
 
-// A Trello connector (the Power-Up's API key) and one person's account on it (their user token).
-const trello = new Connector("trello", {
-  appName: "trello",
-  authScheme: "API_KEY",
-  authConfig: { api_key: config.requireSecret("trelloApiKey") },
-});
+// A Trello connector. Its API_KEY scheme needs nothing of the developer, so it takes no authConfig: the
+// key and token are each end user's (the connector's expectedInputFields: api_key, token).
+const trello = new Connector("trello", { appName: "trello", authScheme: "API_KEY" });
+
+// One person's account on it: their own key and token, secret in state and never shown by the service.
+// A missing field is named at preview (the connector's id is known from the second run on) or, on the
+// first run, before the account is created.
 const releaseBoard = new ConnectedAccount("release-board", {
   integrationId: trello.id,
-  data: { token: config.requireSecret("trelloUserToken") },
+  data: { api_key: config.requireSecret("trelloApiKey"), token: config.requireSecret("trelloUserToken") },
   labels: ["releases"],
 });
 

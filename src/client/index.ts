@@ -32,6 +32,7 @@ export { collect } from "./pagination";
 export type {
   ActiveTrigger,
   App,
+  AppAuthScheme,
   ConnectedAccount,
   ConnectedAccountCreated,
   ConnectorRecord,

@@ -79,6 +79,35 @@ function isPlainObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+// ------------------------------------------------------------------------------------- auth fields
+
+export interface ExpectedInputField {
+  name: string;
+  type?: string;
+  description?: string;
+  display_name?: string;
+  /** Any JSON value (null, a string and an object are documented; arrays and others are seen too). */
+  default?: JsonValue;
+  required?: boolean;
+  expected_from_customer?: boolean;
+  is_secret?: boolean;
+  [extra: string]: unknown;
+}
+
+/** An item without a string `name` is left out of the list (an input field without a name is unusable). */
+export const expectedInputFieldSchema: z.ZodType<ExpectedInputField> = acceptingDisplayName(
+  z.looseObject({
+    name: z.string(),
+    type: informational(z.string()),
+    description: informational(z.string()),
+    display_name: informational(z.string()),
+    default: z.json().optional().catch(undefined),
+    required: informational(z.boolean()),
+    expected_from_customer: informational(z.boolean()),
+    is_secret: informational(z.boolean()),
+  }),
+);
+
 // ---------------------------------------------------------------------------------------------- apps
 
 export interface App {
@@ -91,10 +120,33 @@ export interface App {
   description?: string;
   logo?: string;
   categories?: string[];
-  auth_schemes?: JsonObject[];
+  /** The auth schemes the app supports; `[]` when the server sends none. */
+  auth_schemes?: AppAuthScheme[];
   enabled?: boolean;
   [extra: string]: unknown;
 }
+
+/**
+ * One of an app's auth schemes (`auth_schemes[]` of GET /api/v1/apps). Its `fields` say who gives what:
+ * `expected_from_customer: false` fields go in a connector's `authConfig` (the developer's own OAuth app,
+ * `scopes` as a list of strings); `true` fields are the connector's `expectedInputFields`, given by each end
+ * user in a connected account's `data` (an API key, a token). Labels read from `display_name` or `displayName`.
+ */
+export interface AppAuthScheme {
+  /** The `authScheme` value, e.g. "OAUTH2", "API_KEY". */
+  auth_mode: string;
+  name?: string;
+  /** `[]` when the server sends none; a field without a string `name` is left out. */
+  fields: ExpectedInputField[];
+  [extra: string]: unknown;
+}
+
+/** A scheme without a string `auth_mode` is left out of the list (it names nothing a connector can use). */
+const appAuthSchemeSchema: z.ZodType<AppAuthScheme> = z.looseObject({
+  auth_mode: z.string(),
+  name: informational(z.string()),
+  fields: informationalList(expectedInputFieldSchema),
+});
 
 export const appSchema: z.ZodType<App> = z
   .looseObject({
@@ -106,7 +158,7 @@ export const appSchema: z.ZodType<App> = z
     description: informational(z.string()),
     logo: informational(z.string()),
     categories: informational(z.array(z.string())),
-    auth_schemes: informational(z.array(jsonObject)),
+    auth_schemes: informationalList(appAuthSchemeSchema),
     enabled: informational(z.boolean()),
   })
   .transform((app) => ({ ...app, appId: app.appId ?? app.id }));
@@ -152,33 +204,6 @@ export const triggerSchema: z.ZodType<Trigger> = acceptingDisplayName(
 );
 
 // ------------------------------------------------------------------------------------- integrations
-
-export interface ExpectedInputField {
-  name: string;
-  type?: string;
-  description?: string;
-  display_name?: string;
-  /** Any JSON value (null, a string and an object are documented; arrays and others are seen too). */
-  default?: JsonValue;
-  required?: boolean;
-  expected_from_customer?: boolean;
-  is_secret?: boolean;
-  [extra: string]: unknown;
-}
-
-/** An item without a string `name` is left out of the list (an input field without a name is unusable). */
-export const expectedInputFieldSchema: z.ZodType<ExpectedInputField> = acceptingDisplayName(
-  z.looseObject({
-    name: z.string(),
-    type: informational(z.string()),
-    description: informational(z.string()),
-    display_name: informational(z.string()),
-    default: z.json().optional().catch(undefined),
-    required: informational(z.boolean()),
-    expected_from_customer: informational(z.boolean()),
-    is_secret: informational(z.boolean()),
-  }),
-);
 
 export interface ConnectorRecord {
   id: string;

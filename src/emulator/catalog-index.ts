@@ -87,10 +87,9 @@ export class CatalogIndex {
   secretKeys(appId: string, authMode: string): Set<string> {
     const app = this.appById(appId);
     const scheme = app && this.scheme(app, authMode);
-    const fromScheme = (scheme?.fields ?? []).concat(scheme?.connectionFields ?? []);
     return new Set([
       ...ALWAYS_SECRET,
-      ...fromScheme.filter((f) => f.is_secret).map((f) => f.name.toLowerCase()),
+      ...(scheme?.fields ?? []).filter((f) => f.is_secret).map((f) => f.name.toLowerCase()),
     ]);
   }
 }
@@ -104,7 +103,7 @@ export function expectedInputField(field: AuthField): ExpectedInputField {
     name: field.name,
     type: field.type,
     description: field.description,
-    display_name: field.displayName,
+    display_name: field.display_name,
     default: field.default,
     required: field.required,
     expected_from_customer: field.expected_from_customer,

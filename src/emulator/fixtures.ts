@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { builtInCatalog } from "./catalog";
 import { expectedInputField, type CatalogIndex } from "./catalog-index";
-import type { CatalogApp } from "./catalog/types";
+import { accountFields, type CatalogApp } from "./catalog/types";
 import { emptyTenantState, type TenantState } from "./records";
 import { newId, now, tenantIdOf, type PersistedState } from "./store";
 
@@ -141,7 +141,7 @@ function tenantState(
       authConfig: item.authConfig,
       enabled: item.enabled && !item.deleted,
       useServiceAuth: item.useServiceAuth,
-      expectedInputFields: scheme.connectionFields.map(expectedInputField),
+      expectedInputFields: accountFields(scheme).map(expectedInputField),
       logo: target.logo,
       createdAt: item.createdAt ?? at,
       updatedAt: item.createdAt ?? at,

@@ -9,7 +9,7 @@ export const expectedInputFieldSchema = z.object({
   type: z.string(),
   description: z.string(),
   display_name: z.string(),
-  default: z.union([z.string(), z.null(), jsonObject]),
+  default: z.union([z.string(), z.array(z.string()), z.null(), jsonObject]),
   required: z.boolean(),
   expected_from_customer: z.boolean(),
   is_secret: z.boolean(),

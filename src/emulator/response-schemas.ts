@@ -16,16 +16,21 @@ export const components = z.registry<{ id: string }>();
 const timestamp = z.iso.datetime({ offset: true });
 const jsonObject = z.record(z.string(), z.unknown());
 
+/**
+ * A field of an app's auth scheme. `expected_from_customer: false`: the connector's `authConfig` takes it;
+ * true: each connected account's `data` does (and the connector lists it in `expectedInputFields`). A list
+ * field (`scopes`) is `type: "array"` with a list or null default, as AuthConfigDTO types the value.
+ */
 export const authFieldView = z
   .object({
     name: z.string(),
-    displayName: z.string(),
-    type: z.string(),
+    display_name: z.string(),
+    type: z.enum(["string", "array", "boolean", "number"]),
     description: z.string(),
     required: z.boolean(),
     is_secret: z.boolean(),
     expected_from_customer: z.boolean(),
-    default: z.string().nullable(),
+    default: z.union([z.string(), z.array(z.string()), z.null()]),
   })
   .register(components, { id: "AuthField" });
 
@@ -63,7 +68,7 @@ export const expectedInputFieldView = z
     type: z.string(),
     description: z.string(),
     display_name: z.string(),
-    default: z.union([z.string(), jsonObject, z.null()]),
+    default: z.union([z.string(), z.array(z.string()), jsonObject, z.null()]),
     required: z.boolean(),
     expected_from_customer: z.boolean(),
     is_secret: z.boolean(),

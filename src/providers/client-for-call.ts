@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { ApiClient } from "../client";
 import { sharedClient } from "../client/shared-clients";
-import { resolveSettings, type ConfigSource } from "../settings";
+import { resolveSettings, SettingsError, type ConfigSource } from "../settings";
 
 /**
  * The API client of a handler, resolved when a call needs it rather than when the provider is configured:
@@ -58,4 +58,18 @@ export function createClientForCall(): ClientForCall {
     client: () => sharedClient(resolveSettings(stackConfig, process.env, usableConnection())),
     accountKnown: () => callConnection.getStore() !== UNKNOWN_CONNECTION,
   };
+}
+
+/**
+ * The client a check may read the API with, or undefined: without settings (the first write reports them)
+ * or in an account not known yet (a preview's unknown `connection`), a check makes no request.
+ */
+export function clientForCheck(api: ClientForCall): ApiClient | undefined {
+  if (!api.accountKnown()) return undefined;
+  try {
+    return api.client();
+  } catch (error) {
+    if (error instanceof SettingsError) return undefined;
+    throw error;
+  }
 }

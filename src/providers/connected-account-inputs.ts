@@ -10,8 +10,9 @@ export interface ConnectedAccountInputs {
   /** The connector (integration) the account connects through. */
   integrationId: string;
   /**
-   * The credentials and connection fields the connector expects (its `expectedInputFields`), e.g.
-   * `{ api_key: "..." }`. Secret: stored encrypted, never shown by the service. Default `{}`.
+   * This end user's credentials and connection fields: the connector's `expectedInputFields`, e.g.
+   * `{ api_key: "..." }` for an API_KEY connector (which itself takes no key). A missing required one fails
+   * check, named. Secret: stored encrypted, never shown by the service. Default `{}`.
    */
   data?: Record<string, unknown>;
   labels?: string[];

@@ -1,6 +1,7 @@
 import { isLostResponse, type ApiClient, type ConnectedAccount } from "../client";
 import { createdSince } from "../client/create-evidence";
-import { createClientForCall } from "./client-for-call";
+import { AccountFieldRules } from "./account-field-rules";
+import { clientForCheck, createClientForCall } from "./client-for-call";
 import { unlessNotFound } from "./gone";
 import { anyChange, compare, replacingFields } from "./diff-rules";
 import { ProviderError, readably } from "./errors";
@@ -26,14 +27,29 @@ const REPLACING_INPUTS = ["integrationId", "data", "labels", "entityId", "redire
 const RECORDED_INPUTS = ["adoptId"] as const;
 
 /**
- * The ConnectedAccount's provider. Requests per call: check and diff none; create 1 (2-3 after a lost
- * response); read 1; update none (every change replaces); delete 1.
+ * The ConnectedAccount's provider. Requests per call: check 0-1 (its connector's expectedInputFields, once
+ * per connector and process, and none while connector and data are those in state; see
+ * account-field-rules.ts); diff none; create 1 (2-3 after a lost response);
+ * read 1; update none (every change replaces); delete 1.
  */
 export function createConnectedAccountHandlers(): ConnectedAccountHandlers {
   const api = createClientForCall();
+  const fieldRules = new AccountFieldRules();
   return {
     configure: async (req) => api.configure(req.config),
-    check: (_olds, news) => readably(async () => withoutUndefined(checkConnectedAccountInputs(news))),
+    check: (olds, news) =>
+      readably(async () => {
+        const checked = checkConnectedAccountInputs(news);
+        const { integrationId, data } = checked.inputs;
+        // The same connector and data as the account in state was made with: the service took them then,
+        // so an unchanged stack's `up` reads nothing.
+        const unchanged =
+          compare(olds.integrationId, integrationId) === "same" && compare(olds.data, data) === "same";
+        const client = unchanged ? undefined : clientForCheck(api);
+        if (checked.failures.length > 0 || client === undefined) return withoutUndefined(checked);
+        const failures = await fieldRules.failures(client, integrationId, data);
+        return withoutUndefined({ inputs: checked.inputs, failures });
+      }),
     diff: (_id, olds, news) => readably(async () => diffConnectedAccount(olds, news)),
     create: (inputs) => readably(() => createConnectedAccount(api.client(), inputs)),
     read: (id, props) => readably(() => readConnectedAccount(api.client(), id, props)),

@@ -18,7 +18,12 @@ export interface ConnectorSettings {
   adoptId?: string;
   /** e.g. "OAUTH2", "API_KEY"; the app's schemes are listed by `GET /api/v1/apps`. Replaces on change. */
   authScheme?: string;
-  /** Free-form keys (client_id, client_secret, scopes, ...). Secret. Updated in place. */
+  /**
+   * The developer's fields of the scheme (`expected_from_customer: false` in `GET /api/v1/apps`): an OAuth
+   * app's client_id, client_secret, scopes (a list), ... An end user's key or token is not given here but
+   * in each ConnectedAccount's `data` (an API_KEY or BEARER_TOKEN connector takes none). Secret. Updated
+   * in place.
+   */
   authConfig?: AuthConfig;
   /** Default true. Updated in place. */
   enabled?: boolean;

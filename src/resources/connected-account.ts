@@ -8,8 +8,10 @@ import { connectedAccountProvider } from "./shims";
 export type ConnectedAccountArgs = InputsOf<ConnectedAccountInputs> & WithConnectionArg;
 
 /**
- * A connected account: credentials of one end user (entity) for a connector. For API_KEY, BEARER_TOKEN,
- * BASIC and NO_AUTH connectors it is `ACTIVE` at once when `data` holds the connector's required fields.
+ * A connected account: credentials of one end user (entity) for a connector. `data` holds the connector's
+ * `expectedInputFields` (e.g. an API_KEY connector's `api_key`); a missing required one fails check,
+ * named, before anything is created. For API_KEY, BEARER_TOKEN, BASIC and NO_AUTH connectors it is
+ * `ACTIVE` at once.
  * For OAuth connectors it is `INITIATED`: a person must open `redirectUrl` and grant access (see the
  * README). `data` is secret in state and never shown by the service. The service cannot change an
  * account, so any change replaces it (the new one first). `id` is the account's id.

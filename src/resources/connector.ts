@@ -30,6 +30,7 @@ export class Connector extends pulumi.dynamic.Resource {
   declare readonly authConfig: pulumi.Output<ConnectorOutputs["authConfig"]>;
   declare readonly enabled: pulumi.Output<ConnectorOutputs["enabled"]>;
   declare readonly useServiceAuth: pulumi.Output<ConnectorOutputs["useServiceAuth"]>;
+  /** The fields each ConnectedAccount of it gives in `data` (an API key, a token, ...). */
   declare readonly expectedInputFields: pulumi.Output<ConnectorOutputs["expectedInputFields"]>;
   declare readonly logo: pulumi.Output<ConnectorOutputs["logo"]>;
   declare readonly createdAt: pulumi.Output<ConnectorOutputs["createdAt"]>;

@@ -151,11 +151,11 @@ describe("trigger instances, accounts and the callback URL", () => {
       name: uniqueName("gh-token"),
       appName: "github",
       authScheme: "BEARER_TOKEN",
-      authConfig: { token: "a-token" },
       forceNewIntegration: true,
     });
     const { connectedAccountId } = await client.createConnectedAccount({
       integrationId: connector.id,
+      data: { token: "a-token" },
       entityId: "team-a",
       labels: ["ops"],
     });

@@ -63,6 +63,54 @@ describe("tolerated response variants", () => {
     ]);
   });
 
+  // The real service sends both display_name and displayName on auth fields (contract decisions, last
+  // section); a list field's default is a list.
+  it("reads an app's auth scheme fields: either label key, list defaults, who gives each field", async () => {
+    const { client } = await clientFor((_req, res) =>
+      sendJson(res, 200, {
+        items: [
+          {
+            key: "linear",
+            name: "linear",
+            auth_schemes: [
+              {
+                auth_mode: "OAUTH2",
+                fields: [
+                  { name: "client_id", display_name: "Client ID", expected_from_customer: false },
+                  { name: "scopes", type: "array", default: ["read"], expected_from_customer: false },
+                ],
+              },
+              {
+                auth_mode: "API_KEY",
+                fields: [
+                  { name: "api_key", displayName: "API Key", expected_from_customer: true, required: true },
+                ],
+              },
+              { name: "no auth_mode: left out" },
+            ],
+          },
+        ],
+        totalPages: 1,
+      }),
+    );
+    const [app] = await client.listApps();
+    expect(app?.auth_schemes?.map((scheme) => scheme.auth_mode)).toEqual(["OAUTH2", "API_KEY"]);
+    const [oauth, apiKey] = app?.auth_schemes ?? [];
+    expect(oauth?.fields.map((f) => [f.name, f.default, f.expected_from_customer])).toEqual([
+      ["client_id", undefined, false],
+      ["scopes", ["read"], false],
+    ]);
+    expect(apiKey?.fields).toEqual([
+      {
+        name: "api_key",
+        display_name: "API Key",
+        displayName: "API Key",
+        expected_from_customer: true,
+        required: true,
+      },
+    ]);
+  });
+
   it("accepts a trigger list in an items envelope and displayName on triggers", async () => {
     const { display_name: _omitted, ...camel } = trigger;
     const { client } = await clientFor((_req, res) =>

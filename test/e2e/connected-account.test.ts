@@ -10,6 +10,7 @@ import { opsOf, refreshResultsOf, requestsOf, succeeded, textOf, writesOf } from
 const CREATE = "POST /api/v1/connectedAccounts";
 const GET = "GET /api/v1/connectedAccounts/:connectedAccountId";
 const DELETE = "DELETE /api/v1/connectedAccounts/:connectedAccountId";
+const GET_CONNECTOR = "GET /api/v1/integrations/:integrationId";
 
 async function accountOrUndefined(api: E2eApi, id: string): Promise<ConnectedAccount | undefined> {
   return api.client.getConnectedAccount(id).catch((error: unknown) => {
@@ -25,10 +26,13 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-/** A Trello account (API key connector, the user token as connection data) through its whole life. */
+/**
+ * A Trello account through its whole life. As on the real service, the API_KEY connector is made without a
+ * key, and the account's data holds the user's own key and token (the connector's expectedInputFields).
+ */
 describe("e2e: ConnectedAccount", () => {
   const userToken = distinctiveSecret("trello-user-token");
-  const powerUpKey = distinctiveSecret("trello-key");
+  const userKey = distinctiveSecret("trello-user-key");
   let stack: E2eStack;
   const runs: Record<string, RecordedRun> = {};
   const remote: Record<string, ConnectedAccount | undefined> = {};
@@ -40,11 +44,10 @@ describe("e2e: ConnectedAccount", () => {
       name: "e2e-connected-account-trello",
       appName: "trello",
       authScheme: "API_KEY",
-      authConfig: { api_key: powerUpKey },
     });
     stack = await E2eStack.create("connected-account", api, {
       config: { integrationId: connector.id, labels: '"ops"', entityId: "team-ops" },
-      stack: { env: { E2E_USER_TOKEN: userToken } },
+      stack: { env: { E2E_USER_KEY: userKey, E2E_USER_TOKEN: userToken } },
     });
 
     runs.badInput = await stack.up();
@@ -78,9 +81,9 @@ describe("e2e: ConnectedAccount", () => {
     expect(requestsOf(runs.badInput)).toEqual([]);
   });
 
-  it("creates an ACTIVE account with one request", () => {
+  it("creates an ACTIVE account with one write, after check read its connector's expected fields", () => {
     expect(opsOf(runs.create, "deploy-bot")).toEqual(["create"]);
-    expect(requestsOf(runs.create)).toEqual([CREATE]);
+    expect(requestsOf(runs.create)).toEqual([GET_CONNECTOR, CREATE]);
     expect(runs.create.outputs.status).toEqual({ value: "ACTIVE", secret: false });
     expect(remote.created).toMatchObject({ id: firstId, status: "ACTIVE", entityId: "team-ops" });
   });
@@ -113,12 +116,50 @@ describe("e2e: ConnectedAccount", () => {
     expect(remote.destroyed).toBeUndefined();
   });
 
-  it("keeps the user token (secret data), the connector key and the API key out of state and logs", () => {
+  it("keeps the user's key and token (secret data) and the API key out of state and logs", () => {
     expectNoLeaksAndSmallProviders(
       stack,
-      { managed: { "user token": userToken }, other: { "API key": api.apiKey, "Power-Up key": powerUpKey } },
+      { managed: { "user token": userToken, "user key": userKey }, other: { "API key": api.apiKey } },
       [CONNECTED_ACCOUNT_TYPE],
     );
+  });
+});
+
+/**
+ * The real service answers an account without its connector's required expectedInputFields with a 400 at
+ * create. With the connector already there (its id known), the preview names the missing field, and the
+ * up stops at check: nothing is created.
+ */
+describe("e2e: ConnectedAccount missing a per-account field", () => {
+  let stack: E2eStack;
+  let preview: RecordedRun;
+  let up: RecordedRun;
+  const userToken = distinctiveSecret("trello-user-token");
+
+  beforeAll(async () => {
+    const connector = await api.client.createIntegration({
+      name: "e2e-connected-account-missing-key",
+      appName: "trello",
+      authScheme: "API_KEY",
+    });
+    stack = await E2eStack.create("connected-account", api, {
+      config: { integrationId: connector.id },
+      stack: { env: { E2E_USER_TOKEN: userToken } },
+    });
+    preview = await stack.preview();
+    up = await stack.up({ skipPreview: false });
+  }, 120_000);
+
+  afterAll(() => stack?.dispose());
+
+  it("names data.api_key at preview and in the up, and creates nothing", () => {
+    for (const run of [preview, up]) {
+      expect(run.error).toBeDefined();
+      expect(textOf(run)).toContain("data.api_key is required");
+      expect(textOf(run)).not.toContain(userToken);
+      expect(writesOf(run)).toEqual([]);
+    }
+    expect(requestsOf(preview)).toEqual([GET_CONNECTOR]);
   });
 });
 

@@ -67,6 +67,9 @@ describe("e2e: the examples", () => {
       const up = succeeded(await stack.up());
       expect(up.outputs.githubTriggerNames?.value).toContain("GITHUB_STAR_ADDED_EVENT");
       expect(up.outputs.sharedSlackEnabled?.value).toBe(true);
+      // The real service's model: an API-key connector made without a key expects it of each account.
+      expect(up.outputs.linearExpectedInputs?.value).toEqual(["api_key"]);
+      expect(up.outputs.githubExpectedInputs?.value).toEqual([]);
       expect((await api.client.getIntegration(shared.id)).enabled).toBe(true);
 
       expect(changesOf(succeeded(await stack.up()))).toEqual([]);

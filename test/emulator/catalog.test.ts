@@ -33,7 +33,7 @@ function duplicates(values: string[]): string[] {
 }
 
 function allFields(app: CatalogApp): AuthField[] {
-  return app.auth_schemes.flatMap((scheme) => [...scheme.fields, ...scheme.connectionFields]);
+  return app.auth_schemes.flatMap((scheme) => scheme.fields);
 }
 
 describe("built-in catalog: apps", () => {
@@ -79,7 +79,7 @@ describe("built-in catalog: apps", () => {
         }
       }
       for (const scheme of app.auth_schemes) {
-        const names = [...scheme.fields, ...scheme.connectionFields].map((field) => field.name);
+        const names = scheme.fields.map((field) => field.name);
         expect(duplicates(names)).toEqual([]);
       }
     }

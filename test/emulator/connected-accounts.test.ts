@@ -1,4 +1,8 @@
-/** Connected accounts: ACTIVE or INITIATED by scheme, required input fields, get, delete; data never echoed. */
+/**
+ * Connected accounts: ACTIVE or INITIATED by scheme, required input fields, get, delete; data never echoed.
+ * The real service's model (contract decisions, "Which auth fields belong to the connector and which to
+ * each account"): an end user's credential is given in the account's `data`, never on the connector.
+ */
 import type { RunningEmulator } from "../../src/emulator";
 import { call, expectError, start } from "./helpers";
 
@@ -26,11 +30,12 @@ afterAll(() => emulator.close());
 
 describe("POST /api/v1/connectedAccounts", () => {
   it("is ACTIVE at once for an API key connector given its required fields; GET never shows the data", async () => {
-    const integrationId = await connector("trello", "API_KEY", { api_key: "connector-key" });
+    const integrationId = await connector("trello", "API_KEY");
     const token = "trello-user-token-5ecr3t";
+    const apiKey = "trello-user-api-key-5ecr3t";
     const created = await connect({
       integrationId,
-      data: { token },
+      data: { api_key: apiKey, token },
       labels: ["team-a", "prod"],
       entityId: "user-42",
     });
@@ -60,17 +65,20 @@ describe("POST /api/v1/connectedAccounts", () => {
     expect(list.body.items).toEqual([
       expect.objectContaining({ id, labels: ["team-a", "prod"], clientUniqueUserId: "user-42" }),
     ]);
-    for (const text of [created.text, read.text, list.text]) expect(text).not.toContain(token);
+    for (const text of [created.text, read.text, list.text]) {
+      expect(text).not.toContain(token);
+      expect(text).not.toContain(apiKey);
+    }
   });
 
   it("is ACTIVE for BEARER_TOKEN, BASIC and NO_AUTH connectors; entityId defaults to 'default'", async () => {
     const bearer = await connect({
-      integrationId: await connector("discord", "BEARER_TOKEN", { token: "t" }),
-      data: {},
+      integrationId: await connector("discord", "BEARER_TOKEN"),
+      data: { token: "t" },
     });
     const basic = await connect({
-      integrationId: await connector("jira", "BASIC", { username: "u", password: "p" }),
-      data: { subdomain: "acme" },
+      integrationId: await connector("jira", "BASIC"),
+      data: { username: "u", password: "p", subdomain: "acme" },
     });
     const noAuth = await connect({ integrationId: await connector("hackernews", "NO_AUTH"), data: {} });
     for (const created of [bearer, basic, noAuth]) {
@@ -81,8 +89,14 @@ describe("POST /api/v1/connectedAccounts", () => {
   });
 
   it("400s when data lacks a required field, naming it, and creates nothing", async () => {
-    const integrationId = await connector("jira", "BASIC", { username: "u", password: "p" });
-    for (const data of [{}, { subdomain: "" }]) {
+    const integrationId = await connector("jira", "BASIC");
+    const all = await connect({ integrationId, data: {} });
+    expectError(all, 400);
+    expect(all.body.message).toContain("data.username, data.password, data.subdomain");
+    for (const data of [
+      { username: "u", password: "p" },
+      { username: "u", password: "p", subdomain: "" },
+    ]) {
       const missing = await connect({ integrationId, data });
       expectError(missing, 400);
       expect(missing.body.message).toContain("data.subdomain");
@@ -92,6 +106,17 @@ describe("POST /api/v1/connectedAccounts", () => {
     }
     const list = await call(emulator, "GET", `/api/v1/connectedAccounts?integrationId=${integrationId}`);
     expect(list.body.items).toEqual([]);
+  });
+
+  it("needs an OAuth connector's per-account fields too (a Shopify account's shop)", async () => {
+    const integrationId = await connector("shopify", "OAUTH2", { client_id: "c", client_secret: "s" });
+    const missing = await connect({ integrationId, data: {} });
+    expectError(missing, 400);
+    expect(missing.body.details.issues).toEqual([
+      { path: "data.shop", message: "is required by the connector (OAUTH2)" },
+    ]);
+    const created = await connect({ integrationId, data: { shop: "acme" } });
+    expect(created.body).toMatchObject({ connectionStatus: "INITIATED" });
   });
 
   it("is INITIATED with an emulator redirect URL for OAuth schemes", async () => {

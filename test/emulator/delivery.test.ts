@@ -26,8 +26,8 @@ async function setUp(callbackURL: string | undefined, options: EmulatorOptions =
   running.push(emulator);
   const { accountId, triggerId: instanceId } = await enabledStarInstance(
     emulator,
-    { name: "gh", appName: "github", authScheme: "BEARER_TOKEN", authConfig: { token: "t" } },
-    { triggerConfig: { owner: "octo", repo: "hello" } },
+    { name: "gh", appName: "github", authScheme: "BEARER_TOKEN" },
+    { triggerConfig: { owner: "octo", repo: "hello" }, data: { token: "t" } },
   );
   if (callbackURL !== undefined) {
     await call(emulator, "POST", "/api/v1/triggers/set_callback_url", { body: { callbackURL } });

@@ -84,14 +84,14 @@ export const githubOAuth = (name: string, extra: Record<string, unknown> = {}) =
 export async function enabledStarInstance(
   emulator: RunningEmulator,
   connector: Record<string, unknown>,
-  options: { apiKey?: string; triggerConfig?: Record<string, unknown> } = {},
+  options: { apiKey?: string; triggerConfig?: Record<string, unknown>; data?: Record<string, unknown> } = {},
 ): Promise<{ integrationId: string; accountId: string; triggerId: string }> {
-  const { apiKey, triggerConfig = { owner: "o", repo: "r" } } = options;
+  const { apiKey, triggerConfig = { owner: "o", repo: "r" }, data = {} } = options;
   const integrationId: string = (
     await call(emulator, "POST", "/api/v1/integrations", { apiKey, body: connector })
   ).body.id;
   const accountId: string = (
-    await call(emulator, "POST", "/api/v1/connectedAccounts", { apiKey, body: { integrationId, data: {} } })
+    await call(emulator, "POST", "/api/v1/connectedAccounts", { apiKey, body: { integrationId, data } })
   ).body.connectedAccountId;
   const triggerId: string = (
     await call(emulator, "POST", `/api/v1/triggers/enable/${accountId}/GITHUB_STAR_ADDED_EVENT`, {

@@ -55,30 +55,29 @@ describe("POST /api/v1/integrations", () => {
     expect(both.status).toBe(200);
   });
 
-  it("lists expectedInputFields of the scheme's connection fields", async () => {
+  // The real service's model (contract decisions, last section): the end user's credentials are the
+  // connector's expectedInputFields, given per account; the connector itself is made without them.
+  it("is made without the end users' fields and lists them as expectedInputFields", async () => {
     const created = await call(emulator, "POST", "/api/v1/integrations", {
-      body: {
-        name: "jira-basic",
-        appName: "jira",
-        authScheme: "BASIC",
-        authConfig: { username: "u", password: "p" },
-        forceNewIntegration: true,
-      },
+      body: { name: "jira-basic", appName: "jira", authScheme: "BASIC", forceNewIntegration: true },
     });
     expect(created.status).toBe(200);
-    expect(created.body.authConfig).toEqual({ username: "u" });
-    expect(created.body.expectedInputFields).toEqual([
-      expect.objectContaining({
-        name: "subdomain",
-        type: "string",
-        display_name: expect.any(String),
-        description: expect.any(String),
-        required: true,
-        expected_from_customer: true,
-        is_secret: false,
-      }),
+    expect(created.body.authConfig).toEqual({});
+    expect(created.body.expectedInputFields.map((f: { name: string }) => f.name)).toEqual([
+      "username",
+      "password",
+      "subdomain",
     ]);
-    expect(created.body.expectedInputFields[0]).toHaveProperty("default");
+    expect(created.body.expectedInputFields[2]).toEqual({
+      name: "subdomain",
+      type: "string",
+      display_name: expect.any(String),
+      description: expect.any(String),
+      default: null,
+      required: true,
+      expected_from_customer: true,
+      is_secret: false,
+    });
   });
 
   it.each([
@@ -92,8 +91,8 @@ describe("POST /api/v1/integrations", () => {
       { name: "x", appName: "github", authScheme: "OAUTH2", authConfig: { client_id: "a" } },
     ],
     [
-      "service auth on a scheme without it",
-      { name: "x", appName: "github", authScheme: "BEARER_TOKEN", useServiceAuth: true },
+      "service auth on a scheme whose connector fields the service does not have",
+      { name: "x", appName: "jira", authScheme: "OAUTH1", useServiceAuth: true },
     ],
     ["an empty name", { name: "", appName: "github", useServiceAuth: true }],
     ["a non-object authConfig", { name: "x", appName: "github", authConfig: "secret" }],

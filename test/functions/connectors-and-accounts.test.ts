@@ -40,13 +40,15 @@ async function createConnector(client: ApiClient, name = `fn-${++sequence}`): Pr
   });
 }
 
-/** A connector whose accounts are ACTIVE at once (an OAuth one's wait for a person to sign in). */
+/**
+ * A connector whose accounts are ACTIVE at once (an OAuth one's wait for a person to sign in); each
+ * account gives its own token (the connector's expectedInputFields).
+ */
 async function createTokenConnector(client: ApiClient): Promise<ConnectorRecord> {
   return client.createIntegration({
     name: `fn-token-${++sequence}`,
     appName: "github",
     authScheme: "BEARER_TOKEN",
-    authConfig: { token: "connector-token" },
     forceNewIntegration: true,
   });
 }
@@ -172,7 +174,7 @@ describe("getConnectedAccounts", () => {
       entityId: "team-a",
       labels: ["ops"],
     });
-    await clientA.createConnectedAccount({ integrationId: other.id, data: { login: "other" } });
+    await clientA.createConnectedAccount({ integrationId: other.id, data: { login: "other", token: "t" } });
 
     const { accounts } = await getConnectedAccounts({ integrationId: connector.id }, { client: clientA });
     expect(accounts).toEqual([
@@ -193,7 +195,7 @@ describe("getConnectedAccounts", () => {
 
   it("costs one request for identical calls in a run, and takes Inputs", async () => {
     const connector = await createTokenConnector(clientA);
-    await clientA.createConnectedAccount({ integrationId: connector.id, data: { login: "a" } });
+    await clientA.createConnectedAccount({ integrationId: connector.id, data: { login: "a", token: "t" } });
     const before = requestsTo(ACCOUNTS);
     const first = await getConnectedAccounts({ integrationId: connector.id }, { client: clientA });
     const second = await valueOf(
@@ -206,7 +208,10 @@ describe("getConnectedAccounts", () => {
 
   it("keeps tenants apart through `connection`", async () => {
     const connector = await createTokenConnector(clientB);
-    const account = await clientB.createConnectedAccount({ integrationId: connector.id, data: {} });
+    const account = await clientB.createConnectedAccount({
+      integrationId: connector.id,
+      data: { token: "t" },
+    });
     const inB = await getConnectedAccounts(
       { integrationId: connector.id },
       { connection: { baseUrl: emulator.url, apiKey: keyB } },

@@ -129,13 +129,13 @@ describe("create", () => {
     // deletes: the stack would end up pointing at a deleted connector.
     const existing = await created({
       appName: "linear",
-      authScheme: "API_KEY",
-      authConfig: { api_key: "k-1" },
+      authScheme: "OAUTH2",
+      authConfig: { client_id: "c-1", client_secret: "s-1" },
     });
     const inputs = await inputsFor({
       appName: "linear",
-      authScheme: "API_KEY",
-      authConfig: { api_key: "new-key-456" },
+      authScheme: "OAUTH2",
+      authConfig: { client_id: "c-1", client_secret: "new-secret-456" },
       forceNewIntegration: false,
     });
     bed.emulator.requestLog.clear();
@@ -149,12 +149,8 @@ describe("create", () => {
   });
 
   test("forceNewIntegration: false creates when the app has no connector yet", async () => {
-    const inputs = await inputsFor({
-      appName: "notion",
-      authScheme: "API_KEY",
-      authConfig: { api_key: "k-2" },
-      forceNewIntegration: false,
-    });
+    // An API-key connector takes no key: each account gives its own (the real service's model).
+    const inputs = await inputsFor({ appName: "notion", authScheme: "API_KEY", forceNewIntegration: false });
     const { id, outs } = await bed.connector.create(inputs);
     expect(outs.name).toBe(inputs.name);
     expect(await bed.liveNamed(inputs.name)).toEqual([id]);

@@ -66,8 +66,8 @@ describe("partial create: the connector exists but the follow-up PATCH failed", 
     const existing = await bed.inspect.createIntegration({
       name: "to-take-over",
       appName: "linear",
-      authScheme: "API_KEY",
-      authConfig: { api_key: "old-key-1234" },
+      authScheme: "OAUTH2",
+      authConfig: { client_id: "cid", client_secret: "old-secret-1234" },
       forceNewIntegration: true,
     });
     const { inputs } = await bed.connector.check(
@@ -75,8 +75,8 @@ describe("partial create: the connector exists but the follow-up PATCH failed", 
       {
         name: "to-take-over",
         appName: "linear",
-        authScheme: "API_KEY",
-        authConfig: { api_key: "new-key-5678" },
+        authScheme: "OAUTH2",
+        authConfig: { client_id: "cid", client_secret: "new-secret-5678" },
         adoptId: existing.id,
       },
     );

@@ -23,8 +23,8 @@ const acceptedConnectorArgs: ConnectorArgs[] = [
   {
     name: "c",
     appName: "linear",
-    authScheme: "API_KEY",
-    authConfig: { api_key: "k" },
+    authScheme: "OAUTH2",
+    authConfig: { client_id: "c", client_secret: "s" },
     useServiceAuth: false,
   },
 ];

@@ -1,8 +1,9 @@
 import type { ApiClient } from "../../src/client";
 
 /**
- * A GitHub connector with a bearer token (so its accounts are ACTIVE at once, no sign-in) and one account
- * of it: what a trigger instance needs.
+ * A GitHub BEARER_TOKEN connector (so its accounts are ACTIVE at once, no sign-in) and one account of it
+ * holding the token: what a trigger instance needs. As on the real service, the connector is made without
+ * the token; each account gives its own (the connector's expectedInputFields).
  */
 export async function githubTokenAccount(
   client: ApiClient,
@@ -12,8 +13,10 @@ export async function githubTokenAccount(
     name,
     appName: "github",
     authScheme: "BEARER_TOKEN",
-    authConfig: { token },
   });
-  const { connectedAccountId } = await client.createConnectedAccount({ integrationId: connector.id });
+  const { connectedAccountId } = await client.createConnectedAccount({
+    integrationId: connector.id,
+    data: { token },
+  });
   return { integrationId: connector.id, accountId: connectedAccountId };
 }

@@ -12,7 +12,19 @@ import {
   tokenField,
   usernameField,
 } from "./auth-fields";
-import type { CatalogApp } from "./types";
+import type { AuthField, CatalogApp } from "./types";
+
+/** Which shop an account connects to: each end user's, in Shopify's OAuth and API-key schemes alike. */
+const shopField: AuthField = {
+  name: "shop",
+  display_name: "Shop Subdomain",
+  type: "string",
+  description: "The part before .myshopify.com of the shop, e.g. acme for acme.myshopify.com.",
+  required: true,
+  is_secret: false,
+  expected_from_customer: true,
+  default: null,
+};
 
 /** The built-in apps. Ids are fixed so that fixtures, tests and saved data files stay valid across runs. */
 export const apps: CatalogApp[] = [
@@ -31,15 +43,23 @@ export const apps: CatalogApp[] = [
         fields: [
           clientIdField,
           clientSecretField,
-          { ...scopesField, default: "repo,read:user,admin:repo_hook" },
+          scopesField(["repo", "read:user", "admin:repo_hook"]),
+          {
+            name: "base_url",
+            display_name: "API Base URL",
+            type: "string",
+            description: "API base URL: https://api.github.com, or your GitHub Enterprise Server's /api/v3.",
+            required: false,
+            is_secret: false,
+            expected_from_customer: false,
+            default: "https://api.github.com",
+          },
         ],
-        connectionFields: [],
       },
       {
         auth_mode: "BEARER_TOKEN",
         name: "GitHub Personal Access Token",
-        fields: [{ ...tokenField, displayName: "Personal Access Token" }],
-        connectionFields: [],
+        fields: [{ ...tokenField, display_name: "Personal Access Token" }],
       },
     ],
     serviceAuthSchemes: ["OAUTH2"],
@@ -59,9 +79,15 @@ export const apps: CatalogApp[] = [
         fields: [
           clientIdField,
           clientSecretField,
-          { ...scopesField, default: "channels:history,channels:read,chat:write,reactions:read,users:read" },
+          scopesField(["channels:history", "channels:read", "chat:write", "reactions:read", "users:read"]),
+          {
+            ...scopesField([]),
+            name: "user_scopes",
+            display_name: "User Scopes",
+            description: 'Scopes requested for the user token, a list of strings, e.g. ["search:read"].',
+            default: null,
+          },
         ],
-        connectionFields: [],
       },
       {
         auth_mode: "BEARER_TOKEN",
@@ -69,11 +95,10 @@ export const apps: CatalogApp[] = [
         fields: [
           {
             ...tokenField,
-            displayName: "Bot User OAuth Token",
+            display_name: "Bot User OAuth Token",
             description: "Bot token of your Slack app (starts with xoxb-).",
           },
         ],
-        connectionFields: [],
       },
     ],
     serviceAuthSchemes: ["OAUTH2"],
@@ -93,19 +118,21 @@ export const apps: CatalogApp[] = [
         fields: [
           clientIdField,
           clientSecretField,
-          {
-            ...scopesField,
-            default:
-              "https://www.googleapis.com/auth/gmail.modify,https://www.googleapis.com/auth/userinfo.email",
-          },
+          scopesField([
+            "https://www.googleapis.com/auth/gmail.modify",
+            "https://www.googleapis.com/auth/userinfo.email",
+          ]),
         ],
-        connectionFields: [],
+      },
+      {
+        auth_mode: "BEARER_TOKEN",
+        name: "Google Access Token",
+        fields: [{ ...tokenField, description: "OAuth access token of the Google account." }],
       },
       {
         auth_mode: "GOOGLE_SERVICE_ACCOUNT",
         name: "Google Service Account",
-        fields: [serviceAccountEmailField, privateKeyField],
-        connectionFields: [delegatedUserField],
+        fields: [serviceAccountEmailField, privateKeyField, delegatedUserField],
       },
     ],
     serviceAuthSchemes: ["OAUTH2"],
@@ -123,7 +150,6 @@ export const apps: CatalogApp[] = [
         auth_mode: "OAUTH2",
         name: "Notion OAuth",
         fields: [clientIdField, clientSecretField],
-        connectionFields: [],
       },
       {
         auth_mode: "API_KEY",
@@ -131,11 +157,10 @@ export const apps: CatalogApp[] = [
         fields: [
           {
             ...apiKeyField,
-            displayName: "Internal Integration Secret",
+            display_name: "Internal Integration Secret",
             description: "Secret of a Notion internal integration (starts with ntn_ or secret_).",
           },
         ],
-        connectionFields: [],
       },
     ],
     serviceAuthSchemes: ["OAUTH2"],
@@ -152,8 +177,7 @@ export const apps: CatalogApp[] = [
       {
         auth_mode: "OAUTH2",
         name: "Linear OAuth",
-        fields: [clientIdField, clientSecretField, { ...scopesField, default: "read,write" }],
-        connectionFields: [],
+        fields: [clientIdField, clientSecretField, scopesField(["read", "write"])],
       },
       {
         auth_mode: "API_KEY",
@@ -161,7 +185,6 @@ export const apps: CatalogApp[] = [
         fields: [
           { ...apiKeyField, description: "Personal API key from Linear settings (starts with lin_api_)." },
         ],
-        connectionFields: [],
       },
     ],
     serviceAuthSchemes: ["OAUTH2"],
@@ -181,25 +204,22 @@ export const apps: CatalogApp[] = [
         fields: [
           clientIdField,
           clientSecretField,
-          { ...scopesField, default: "read:jira-work,write:jira-work,read:jira-user,offline_access" },
+          scopesField(["read:jira-work", "write:jira-work", "read:jira-user", "offline_access"]),
         ],
-        connectionFields: [],
       },
       {
         auth_mode: "BASIC",
         name: "Jira Cloud API Token",
         fields: [
-          { ...usernameField, displayName: "Email", description: "Email address of the Atlassian account." },
+          { ...usernameField, display_name: "Email", description: "Email address of the Atlassian account." },
           {
             ...passwordField,
-            displayName: "API Token",
+            display_name: "API Token",
             description: "API token created at id.atlassian.com (used as the Basic auth password).",
           },
-        ],
-        connectionFields: [
           {
             name: "subdomain",
-            displayName: "Site Subdomain",
+            display_name: "Site Subdomain",
             type: "string",
             description:
               "The part before .atlassian.net of your Jira site, e.g. acme for acme.atlassian.net.",
@@ -216,11 +236,9 @@ export const apps: CatalogApp[] = [
         fields: [
           consumerKeyField,
           { ...privateKeyField, description: "RSA private key of the application link." },
-        ],
-        connectionFields: [
           {
             name: "base_url",
-            displayName: "Jira Base URL",
+            display_name: "Jira Base URL",
             type: "string",
             description: "Base URL of your Jira Data Center instance, e.g. https://jira.acme.internal.",
             required: true,
@@ -245,18 +263,12 @@ export const apps: CatalogApp[] = [
       {
         auth_mode: "OAUTH2",
         name: "Google OAuth",
-        fields: [
-          clientIdField,
-          clientSecretField,
-          { ...scopesField, default: "https://www.googleapis.com/auth/calendar" },
-        ],
-        connectionFields: [],
+        fields: [clientIdField, clientSecretField, scopesField(["https://www.googleapis.com/auth/calendar"])],
       },
       {
         auth_mode: "GOOGLE_SERVICE_ACCOUNT",
         name: "Google Service Account",
-        fields: [serviceAccountEmailField, privateKeyField],
-        connectionFields: [delegatedUserField],
+        fields: [serviceAccountEmailField, privateKeyField, delegatedUserField],
       },
     ],
     serviceAuthSchemes: ["OAUTH2"],
@@ -276,18 +288,13 @@ export const apps: CatalogApp[] = [
         fields: [
           clientIdField,
           clientSecretField,
-          {
-            ...scopesField,
-            default: "crm.objects.contacts.read,crm.objects.deals.read,crm.objects.companies.read",
-          },
+          scopesField(["crm.objects.contacts.read", "crm.objects.deals.read", "crm.objects.companies.read"]),
         ],
-        connectionFields: [],
       },
       {
         auth_mode: "BEARER_TOKEN",
         name: "HubSpot Private App",
-        fields: [{ ...tokenField, displayName: "Private App Access Token" }],
-        connectionFields: [],
+        fields: [{ ...tokenField, display_name: "Private App Access Token" }],
       },
     ],
     serviceAuthSchemes: ["OAUTH2"],
@@ -307,11 +314,10 @@ export const apps: CatalogApp[] = [
         fields: [
           {
             ...apiKeyField,
-            displayName: "Secret Key",
+            display_name: "Secret Key",
             description: "Secret or restricted key (sk_live_..., sk_test_... or rk_...).",
           },
         ],
-        connectionFields: [],
       },
       {
         auth_mode: "OAUTH2",
@@ -319,9 +325,8 @@ export const apps: CatalogApp[] = [
         fields: [
           { ...clientIdField, description: "Connect platform client ID (starts with ca_)." },
           { ...clientSecretField, description: "Platform secret key used to exchange authorization codes." },
-          { ...scopesField, default: "read_write" },
+          scopesField(["read_write"]),
         ],
-        connectionFields: [],
       },
     ],
     serviceAuthSchemes: ["OAUTH2"],
@@ -338,14 +343,14 @@ export const apps: CatalogApp[] = [
       {
         auth_mode: "OAUTH2",
         name: "Discord OAuth",
-        fields: [clientIdField, clientSecretField, { ...scopesField, default: "identify,guilds,bot" }],
-        connectionFields: [],
+        fields: [clientIdField, clientSecretField, scopesField(["identify", "guilds", "bot"])],
       },
       {
         auth_mode: "BEARER_TOKEN",
         name: "Discord Bot Token",
-        fields: [{ ...tokenField, displayName: "Bot Token", description: "Token of your Discord bot user." }],
-        connectionFields: [],
+        fields: [
+          { ...tokenField, display_name: "Bot Token", description: "Token of your Discord bot user." },
+        ],
       },
     ],
     serviceAuthSchemes: ["OAUTH2"],
@@ -366,21 +371,55 @@ export const apps: CatalogApp[] = [
           { ...consumerKeyField, description: "API key of your Trello Power-Up." },
           { ...consumerSecretField, description: "OAuth secret of your Trello Power-Up." },
         ],
-        connectionFields: [],
       },
       {
         auth_mode: "API_KEY",
         name: "Trello API Key and Token",
-        fields: [{ ...apiKeyField, description: "API key of your Trello Power-Up." }],
-        connectionFields: [
+        fields: [
+          { ...apiKeyField, description: "The user's Trello API key (trello.com/app-key)." },
           {
             ...tokenField,
-            description: "User token authorised for the Power-Up (sent as the token parameter).",
+            description: "The user's token authorised for that API key (sent as the token parameter).",
           },
         ],
       },
     ],
     serviceAuthSchemes: ["OAUTH1"],
+  },
+  {
+    id: "5c0f3a52-8e1b-4d6f-9a27-3b8e4c1d7f90",
+    key: "shopify",
+    name: "shopify",
+    displayName: "Shopify",
+    description: "Online stores: orders, products and customers.",
+    logo: "https://logos.integrations.example/shopify.svg",
+    categories: ["ecommerce", "sales"],
+    auth_schemes: [
+      {
+        auth_mode: "OAUTH2",
+        name: "Shopify OAuth",
+        fields: [
+          clientIdField,
+          clientSecretField,
+          scopesField(["read_orders", "read_products", "read_customers"]),
+          shopField,
+        ],
+      },
+      {
+        auth_mode: "API_KEY",
+        name: "Shopify Admin API Access Token",
+        fields: [
+          {
+            ...apiKeyField,
+            name: "admin_api_access_token",
+            display_name: "Admin API Access Token",
+            description: "Admin API access token of a custom app installed in the shop (starts with shpat_).",
+          },
+          shopField,
+        ],
+      },
+    ],
+    serviceAuthSchemes: ["OAUTH2"],
   },
   {
     id: "baebf03c-e888-48fa-bac6-376f5f6d6072",
@@ -390,7 +429,7 @@ export const apps: CatalogApp[] = [
     description: "Y Combinator's news site for technology and startups, read through its public API.",
     logo: "https://logos.integrations.example/hackernews.svg",
     categories: ["news"],
-    auth_schemes: [{ auth_mode: "NO_AUTH", name: "No Authentication", fields: [], connectionFields: [] }],
+    auth_schemes: [{ auth_mode: "NO_AUTH", name: "No Authentication", fields: [] }],
     serviceAuthSchemes: ["NO_AUTH"],
   },
 ];

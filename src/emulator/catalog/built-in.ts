@@ -8,6 +8,7 @@ import { hubspotTriggers } from "./triggers/hubspot";
 import { jiraTriggers } from "./triggers/jira";
 import { linearTriggers } from "./triggers/linear";
 import { notionTriggers } from "./triggers/notion";
+import { shopifyTriggers } from "./triggers/shopify";
 import { slackTriggers } from "./triggers/slack";
 import { stripeTriggers } from "./triggers/stripe";
 import { trelloTriggers } from "./triggers/trello";
@@ -28,6 +29,7 @@ export const builtInCatalog: Catalog = {
     ...stripeTriggers,
     ...discordTriggers,
     ...trelloTriggers,
+    ...shopifyTriggers,
     ...hackernewsTriggers,
   ],
 };

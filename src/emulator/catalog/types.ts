@@ -2,23 +2,37 @@
 
 export interface AuthField {
   name: string;
-  displayName: string;
-  type: "string" | "boolean" | "number";
+  /** The label, `display_name` as the service sends it (clients tolerate `displayName`). */
+  display_name: string;
+  /** "array" for a list field (`scopes`, `user_scopes`): its value and default are lists of strings. */
+  type: "string" | "array" | "boolean" | "number";
   description: string;
   required: boolean;
   is_secret: boolean;
+  /**
+   * true: each end user gives it, in a connected account's `data` (the connector lists it in its
+   * `expectedInputFields`); false: the developer gives it once, in the connector's `authConfig`.
+   */
   expected_from_customer: boolean;
-  default: string | null;
+  default: string | string[] | null;
 }
 
 export interface AuthScheme {
   /** The wire value of `authScheme`, e.g. "OAUTH2". */
   auth_mode: string;
   name: string;
-  /** The authConfig fields the scheme takes; the required ones must be given on create. */
+  /** Every field a connector of this scheme, or an account of such a connector, takes (see AuthField). */
   fields: AuthField[];
-  /** Becomes the `expectedInputFields` of a connector of this scheme. */
-  connectionFields: AuthField[];
+}
+
+/** The fields a connector's `authConfig` takes; create requires the required ones (unless `useServiceAuth`). */
+export function connectorFields(scheme: AuthScheme): AuthField[] {
+  return scheme.fields.filter((field) => !field.expected_from_customer);
+}
+
+/** The fields each connected account gives in `data`: the connector's `expectedInputFields`. */
+export function accountFields(scheme: AuthScheme): AuthField[] {
+  return scheme.fields.filter((field) => field.expected_from_customer);
 }
 
 export interface CatalogApp {

@@ -28,8 +28,10 @@ export function registerConnectedAccountRoutes(app: FastifyInstance, context: Em
     if (!integration) throw notFound(`Integration ${body.integrationId} not found`);
     if (integration.deleted) throw badRequest(`Integration ${integration.id} is deleted`);
     if (!integration.enabled) throw badRequest(`Integration ${integration.id} is disabled`);
+    // Every scheme's per-account fields are needed, an OAuth one's too (a Shopify account's `shop`):
+    // the sign-in only replaces the credential, not which site it is for.
+    requireInputFields(integration, body.data);
     const browser = isBrowserScheme(integration.authScheme);
-    if (!browser) requireInputFields(integration, body.data);
     const at = now();
     const account = tenant.addConnectedAccount({
       id: newId(),

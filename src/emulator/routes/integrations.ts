@@ -2,7 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import { normaliseAuthConfig } from "../auth-config-normalisation";
 import { expectedInputField } from "../catalog-index";
-import type { AuthScheme, CatalogApp } from "../catalog/types";
+import { accountFields, connectorFields, type AuthScheme, type CatalogApp } from "../catalog/types";
 import { tenantOf, type EmulatorContext } from "../context";
 import { badRequest, conflict, notFound } from "../errors";
 import { paginate } from "../pagination";
@@ -46,7 +46,11 @@ export function registerIntegrationRoutes(app: FastifyInstance, context: Emulato
         `App ${target.name} does not support authScheme ${wanted ?? "(none)"}; supported: ${supported.join(", ")}`,
       );
     }
-    if (useServiceAuth && !target.serviceAuthSchemes.includes(scheme.auth_mode)) {
+    // A scheme that needs nothing of the developer (API_KEY, BEARER_TOKEN: the key is each account's)
+    // takes the flag too: the real service's quickstart makes such a connector with
+    // `{ name, appId, useServiceAuth: true }` (contract decisions, last section).
+    const needsDeveloperFields = connectorFields(scheme).some((field) => field.required);
+    if (useServiceAuth && needsDeveloperFields && !target.serviceAuthSchemes.includes(scheme.auth_mode)) {
       throw badRequest(
         `App ${target.name} has no built-in authentication for authScheme ${scheme.auth_mode}`,
       );
@@ -54,7 +58,10 @@ export function registerIntegrationRoutes(app: FastifyInstance, context: Emulato
     return scheme;
   }
 
-  /** The scheme's required authConfig fields must be given, unless the service's own auth is used. */
+  /**
+   * The scheme's required connector fields (not expected from customers) must be given, unless the
+   * service's own auth is used: an end user's key is given per connected account, never here.
+   */
   function requireSchemeFields(
     scheme: AuthScheme,
     authConfig: Record<string, unknown>,
@@ -62,7 +69,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, context: Emulato
   ) {
     if (serviceAuth) return;
     const isBlank = (value: unknown) => value === undefined || value === null || value === "";
-    const missing = scheme.fields
+    const missing = connectorFields(scheme)
       .filter((field) => field.required && isBlank(authConfig[field.name]))
       .map((field) => field.name);
     if (missing.length > 0) {
@@ -110,7 +117,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, context: Emulato
       authConfig: stored(authConfig),
       enabled: true,
       useServiceAuth,
-      expectedInputFields: scheme.connectionFields.map(expectedInputField),
+      expectedInputFields: accountFields(scheme).map(expectedInputField),
       logo: target.logo,
       createdAt: at,
       updatedAt: at,

@@ -9,7 +9,8 @@ import { PUBLISHED_FACTS } from "./published-facts";
 import { operationFacts, type BodyFacts } from "./schema-facts";
 import { SHARED_OPERATIONS } from "./shared-operations";
 
-const DEFAULT_ACCEPTED = "contract decisions: `default` is null, a string or an object";
+const DEFAULT_ACCEPTED =
+  "contract decisions: `default` is null, a string or an object (a list of strings for a list field)";
 const NO_BODY_ON_204 = "the document declares a JSON body on a 204; HTTP forbids one (contract decisions)";
 const CATEGORIES = "the document types it string with object items; the service sends a list of strings";
 

@@ -13,7 +13,8 @@ const config = new pulumi.Config();
 const enabled = config.requireBoolean("enabled");
 
 // Autonamed: its name is derived in check, in the preview and again in the update. Its scheme (and so
-// its authConfig) comes from config: changing it replaces the connector.
+// its authConfig) comes from config: changing it replaces the connector. A token scheme takes no
+// authConfig: the token is each account's.
 const authScheme = config.require("authScheme");
 const autonamed = new Connector("autonamed", {
   appName: "github",
@@ -21,14 +22,13 @@ const autonamed = new Connector("autonamed", {
   authConfig:
     authScheme === "OAUTH2"
       ? { client_id: "e2e-client-id", client_secret: config.requireSecret("githubToken"), scopes: ["repo"] }
-      : { token: config.requireSecret("githubToken") },
+      : undefined,
   enabled,
 });
 const named = new Connector("named", {
   name: config.require("connectorName"),
   appName: "github",
   authScheme: "BEARER_TOKEN",
-  authConfig: { token: config.requireSecret("githubToken") },
   enabled,
 });
 // A connector made outside the stack, whose state this stack manages.
@@ -37,9 +37,11 @@ const state = new IntegrationState("managed", {
   enabled,
   onDelete: "restore",
 });
-// On the named connector (a token scheme: its accounts are active at once, as a trigger needs).
+// On the named connector (a token scheme: its accounts, given their token, are active at once, as a
+// trigger needs).
 const account = new ConnectedAccount("bot", {
   integrationId: named.id,
+  data: { token: config.requireSecret("githubToken") },
   labels: [config.require("label")],
 });
 const stars = new TriggerInstance("stars", {
