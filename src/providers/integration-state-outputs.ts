@@ -14,17 +14,42 @@ export interface IntegrationStateOutputs {
   onDelete: OnDeletePolicy;
   /** `enabled` as it was before this resource changed it: what `onDelete: "restore"` sets back. */
   priorEnabled: boolean;
+  /** The authConfig keys the integration showed before this resource changed it (managed authConfig only). */
+  priorAuthConfig?: Record<string, unknown>;
+  /**
+   * The keys this resource set whose prior values the service never showed (secrets): `onDelete: "restore"`
+   * cannot put those back and leaves them as this resource set them.
+   */
+  unrestorableKeys?: string[];
+}
+
+/** What was found before this resource changed anything: what `onDelete: "restore"` puts back. */
+export interface PriorState {
+  enabled: boolean;
+  authConfig?: Record<string, unknown>;
+  unrestorableKeys?: string[];
 }
 
 export function integrationStateOutputs(
   inputs: Pick<CheckedIntegrationStateInputs, "integrationId" | "enabled" | "authConfig" | "onDelete">,
-  priorEnabled: boolean,
+  prior: PriorState,
 ): IntegrationStateOutputs {
   return withoutUndefined({
     integrationId: inputs.integrationId,
     enabled: inputs.enabled,
     authConfig: inputs.authConfig,
     onDelete: inputs.onDelete,
-    priorEnabled,
+    priorEnabled: prior.enabled,
+    priorAuthConfig: prior.authConfig,
+    unrestorableKeys: prior.unrestorableKeys,
   });
+}
+
+/** The prior state an IntegrationState in state recorded (older states recorded only `priorEnabled`). */
+export function priorStateOf(outputs: IntegrationStateOutputs): PriorState {
+  return {
+    enabled: outputs.priorEnabled,
+    authConfig: outputs.priorAuthConfig,
+    unrestorableKeys: outputs.unrestorableKeys,
+  };
 }

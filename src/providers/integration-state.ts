@@ -1,11 +1,17 @@
-import { NotFoundError, type ApiClient } from "../client";
+import { NotFoundError, type ApiClient, type ConnectorRecord } from "../client";
 import { refreshAppliedKeys } from "./applied-keys";
 import { getUnlessGone, unlessNotFound } from "./gone";
-import { createClientForCall } from "./client-for-call";
+import { clientForCheck, createClientForCall } from "./client-for-call";
 import { compare } from "./diff-rules";
 import { messageOf, PartialCreateError, ProviderError, readably } from "./errors";
 import { checkIntegrationStateInputs, type CheckedIntegrationStateInputs } from "./integration-state-inputs";
-import { integrationStateOutputs, type IntegrationStateOutputs } from "./integration-state-outputs";
+import { IntegrationAuthRules, mergedAuthConfig } from "./integration-auth-rules";
+import {
+  integrationStateOutputs,
+  priorStateOf,
+  type IntegrationStateOutputs,
+  type PriorState,
+} from "./integration-state-outputs";
 import { diffIntegrationState } from "./integration-state-diff";
 import type { ResourceHandlers } from "./types";
 import { withoutUndefined } from "./values";
@@ -17,8 +23,10 @@ export type IntegrationStateHandlers = ResourceHandlers<
 
 /**
  * The IntegrationState's provider: manages `enabled` and/or `authConfig` of an integration it does not
- * own. Requests per call: check and diff none; create 1-2 (read, then PATCH unless nothing differs);
- * read 1; update 0-1; delete 0-1.
+ * own. Requests per call: check none, or with authConfig 2 (the integration and the apps, once per
+ * integration and process; see integration-auth-rules.ts); diff none; create 1-2 (read, then PATCH unless
+ * nothing differs); read 1; update 0-2 (with a changed authConfig a read first, for the visible keys it
+ * keeps); delete 0-2.
  */
 export function createIntegrationStateHandlers(): IntegrationStateHandlers {
   const api = createClientForCall();
@@ -29,10 +37,23 @@ export function createIntegrationStateHandlers(): IntegrationStateHandlers {
    * takes over what the old one found, instead of reading back the value the old one managed (which
    * "retain" leaves in place), so the value found before any stack touched the integration is never lost.
    */
-  const released = new Map<string, boolean>();
+  const released = new Map<string, PriorState>();
+  const authRules = new IntegrationAuthRules();
   return {
     configure: async (req) => api.configure(req.config),
-    check: (_olds, news) => readably(async () => withoutUndefined(checkIntegrationStateInputs(news))),
+    check: (olds, news) =>
+      readably(async () => {
+        const checked = checkIntegrationStateInputs(news);
+        const { integrationId, authConfig } = checked.inputs;
+        // The authConfig in state was checked when it was applied: an unchanged stack's `up` reads nothing.
+        const unchanged =
+          compare(olds.integrationId, integrationId) === "same" &&
+          compare(olds.authConfig, authConfig) === "same";
+        const client = unchanged || authConfig === undefined ? undefined : clientForCheck(api);
+        if (checked.failures.length > 0 || client === undefined) return withoutUndefined(checked);
+        const failures = await authRules.failures(client, integrationId, authConfig);
+        return withoutUndefined({ inputs: checked.inputs, failures });
+      }),
     diff: (_id, olds, news) => readably(async () => diffIntegrationState(olds, news)),
     create: (inputs) => readably(() => createIntegrationState(api.client(), inputs, released)),
     read: (id, props) => readably(() => readIntegrationState(api.client(), id, props)),
@@ -44,19 +65,20 @@ export function createIntegrationStateHandlers(): IntegrationStateHandlers {
 async function createIntegrationState(
   client: ApiClient,
   inputs: CheckedIntegrationStateInputs,
-  released: Map<string, boolean>,
+  released: Map<string, PriorState>,
 ) {
   const id = inputs.integrationId;
   const record = await client.getIntegration(id).catch((error: unknown) => {
     throw error instanceof NotFoundError ? unknownIntegrationError(id, error.message) : error;
   });
   if (record.deleted) throw unknownIntegrationError(id, "it is deleted");
-  const priorEnabled = released.get(id) ?? record.enabled;
+  const prior = released.get(id) ?? priorStateFound(record, inputs);
   released.delete(id);
   // authConfig is always sent when managed: the server's copy is redacted, so it cannot be compared.
   const patch = withoutUndefined({
     enabled: inputs.enabled === record.enabled ? undefined : inputs.enabled,
-    authConfig: inputs.authConfig,
+    authConfig:
+      inputs.authConfig === undefined ? undefined : mergedAuthConfig(record.authConfig, inputs.authConfig),
   });
   if (Object.keys(patch).length > 0) {
     await client.updateIntegration(id, patch).catch((error: unknown) => {
@@ -66,13 +88,27 @@ async function createIntegrationState(
       const found = { ...inputs, enabled: inputs.enabled === undefined ? undefined : record.enabled };
       throw new PartialCreateError(
         id,
-        integrationStateOutputs({ ...found, authConfig: undefined }, priorEnabled),
+        integrationStateOutputs({ ...found, authConfig: undefined }, prior),
         `IntegrationState of "${id}": setting ${Object.keys(patch).join(" and ")} failed: ${messageOf(error)} ` +
           "It is kept in state; run `pulumi up` again to finish.",
       );
     });
   }
-  return { id, outs: integrationStateOutputs(inputs, priorEnabled) };
+  return { id, outs: integrationStateOutputs(inputs, prior) };
+}
+
+/**
+ * What the integration holds before this resource changes it. With a managed authConfig: its visible keys,
+ * and the keys this resource sets that the service did not show (secrets, whose prior values are unknowable).
+ */
+function priorStateFound(record: ConnectorRecord, inputs: CheckedIntegrationStateInputs): PriorState {
+  if (inputs.authConfig === undefined) return { enabled: record.enabled };
+  const visible = record.authConfig ?? {};
+  return {
+    enabled: record.enabled,
+    authConfig: visible,
+    unrestorableKeys: Object.keys(inputs.authConfig).filter((key) => !Object.hasOwn(visible, key)),
+  };
 }
 
 async function readIntegrationState(client: ApiClient, id: string, props: IntegrationStateOutputs) {
@@ -83,10 +119,15 @@ async function readIntegrationState(client: ApiClient, id: string, props: Integr
     enabled: props.enabled === undefined ? undefined : record.enabled,
     authConfig: refreshAppliedKeys(props.authConfig, record.authConfig),
   };
-  const outputs = integrationStateOutputs(refreshed, props.priorEnabled);
+  const outputs = integrationStateOutputs(refreshed, priorStateOf(props));
   // The refreshed values become the inputs too, so that an input under ignoreChanges keeps what a refresh
   // found (see inputsOf in connector-outputs.ts).
-  const { priorEnabled: _prior, ...inputs } = outputs;
+  const {
+    priorEnabled: _priorEnabled,
+    priorAuthConfig: _priorAuthConfig,
+    unrestorableKeys: _unrestorableKeys,
+    ...inputs
+  } = outputs;
   return { id, props: outputs, inputs };
 }
 
@@ -97,35 +138,62 @@ async function updateIntegrationState(
   news: CheckedIntegrationStateInputs,
 ) {
   // A field removed from the program stops being managed: its remote value is left as it is.
+  const authConfigChanged =
+    news.authConfig !== undefined && compare(olds.authConfig, news.authConfig) !== "same";
   const patch = withoutUndefined({
     enabled:
       news.enabled === undefined || compare(olds.enabled, news.enabled) === "same" ? undefined : news.enabled,
     authConfig:
-      news.authConfig === undefined || compare(olds.authConfig, news.authConfig) === "same"
+      news.authConfig === undefined || !authConfigChanged
         ? undefined
-        : news.authConfig,
+        : mergedAuthConfig((await currentRecord(client, id)).authConfig, news.authConfig),
   });
   if (Object.keys(patch).length > 0) {
     await client.updateIntegration(id, patch).catch((error: unknown) => {
       throw error instanceof NotFoundError ? unknownIntegrationError(id, error.message) : error;
     });
   }
-  return { outs: integrationStateOutputs(news, olds.priorEnabled) };
+  return { outs: integrationStateOutputs(news, priorStateOf(olds)) };
+}
+
+function currentRecord(client: ApiClient, id: string): Promise<ConnectorRecord> {
+  return client.getIntegration(id).catch((error: unknown) => {
+    throw error instanceof NotFoundError ? unknownIntegrationError(id, error.message) : error;
+  });
 }
 
 async function deleteIntegrationState(
   client: ApiClient,
   id: string,
   props: IntegrationStateOutputs,
-  released: Map<string, boolean>,
+  released: Map<string, PriorState>,
 ) {
-  released.set(id, props.priorEnabled);
-  // Only `enabled` can be restored: the prior authConfig's secret values were never readable.
-  const restore =
-    props.onDelete === "restore" && props.enabled !== undefined && props.enabled !== props.priorEnabled;
-  if (!restore) return;
+  released.set(id, priorStateOf(props));
+  if (props.onDelete !== "restore") return;
+  const patch = withoutUndefined({
+    enabled:
+      props.enabled !== undefined && props.enabled !== props.priorEnabled ? props.priorEnabled : undefined,
+    authConfig: restoredAuthConfig(props),
+  });
+  if (Object.keys(patch).length === 0) return;
   // An integration that is gone has nothing left to restore.
-  await unlessNotFound(client.updateIntegration(id, { enabled: props.priorEnabled }));
+  await unlessNotFound(client.updateIntegration(id, patch));
+}
+
+/**
+ * The authConfig `onDelete: "restore"` sends: the visible keys found before, and the secret keys this
+ * resource set (`unrestorableKeys`) as it set them, since their prior values were never shown and a PATCH
+ * without them would erase them. Undefined when authConfig was not managed, or by a state written before
+ * the prior keys were recorded (nothing known to restore).
+ */
+function restoredAuthConfig(props: IntegrationStateOutputs): Record<string, unknown> | undefined {
+  if (props.authConfig === undefined || props.priorAuthConfig === undefined) return undefined;
+  const secretsKept = Object.fromEntries(
+    (props.unrestorableKeys ?? [])
+      .filter((key) => Object.hasOwn(props.authConfig ?? {}, key))
+      .map((key) => [key, props.authConfig?.[key]]),
+  );
+  return { ...secretsKept, ...props.priorAuthConfig };
 }
 
 function unknownIntegrationError(id: string, why: string) {

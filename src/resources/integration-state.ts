@@ -10,8 +10,10 @@ export type IntegrationStateArgs = InputsOf<IntegrationStateInputs> & WithConnec
 
 /**
  * The mutable state (`enabled`, `authConfig`) of an integration this program does not own: created
- * elsewhere, or by the service. Deleting the resource leaves the integration as it is, or with
- * `onDelete: "restore"` sets `enabled` back to its value before this resource changed it.
+ * elsewhere, or by the service. A managed `authConfig` is sent with the integration's visible keys it does not
+ * set (a PATCH replaces authConfig whole). Deleting the resource leaves the integration as it is, or with
+ * `onDelete: "restore"` sets `enabled` and the visible authConfig keys back to their values before this
+ * resource changed them (secret keys, never shown, stay as this resource set them: `unrestorableKeys`).
  * `id` is the integration's id.
  */
 export class IntegrationState extends pulumi.dynamic.Resource {
@@ -23,6 +25,10 @@ export class IntegrationState extends pulumi.dynamic.Resource {
   declare readonly onDelete: pulumi.Output<IntegrationStateOutputs["onDelete"]>;
   /** `enabled` before this resource changed it. */
   declare readonly priorEnabled: pulumi.Output<IntegrationStateOutputs["priorEnabled"]>;
+  /** Secret. The visible authConfig keys before this resource changed them (managed authConfig only). */
+  declare readonly priorAuthConfig: pulumi.Output<IntegrationStateOutputs["priorAuthConfig"]>;
+  /** The keys it set whose prior values the service never showed: `onDelete: "restore"` cannot restore them. */
+  declare readonly unrestorableKeys: pulumi.Output<IntegrationStateOutputs["unrestorableKeys"]>;
 
   constructor(name: string, args: IntegrationStateArgs, opts?: pulumi.CustomResourceOptions) {
     super(
@@ -33,13 +39,15 @@ export class IntegrationState extends pulumi.dynamic.Resource {
         enabled: undefined,
         onDelete: undefined,
         priorEnabled: undefined,
+        priorAuthConfig: undefined,
+        unrestorableKeys: undefined,
         ...args,
         // Secret in the stored inputs too, even when given as a plain object.
         authConfig: args.authConfig === undefined ? undefined : pulumi.secret(args.authConfig),
         connection: secretConnection(args.connection),
       },
       pulumi.mergeOptions(opts, {
-        additionalSecretOutputs: ["authConfig", "connection"],
+        additionalSecretOutputs: ["authConfig", "priorAuthConfig", "connection"],
         // A replacement on the same integration (`up --replace`: the engine asks no diff then, and creates
         // first unless told otherwise) must let go before it takes over, so that the new resource inherits
         // the value the old one found (see integration-state.ts). The program's own option wins.

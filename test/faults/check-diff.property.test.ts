@@ -231,7 +231,7 @@ describe("IntegrationState check and diff (property-based)", () => {
           const news: CheckedIntegrationStateInputs = checked.inputs;
           const diff = await integrationState.diff("id-1", anyOlds as never, news);
           for (const field of diff.replaces) expect(field).toBe("integrationId");
-          const olds: IntegrationStateOutputs = integrationStateOutputs(news, priorEnabled);
+          const olds: IntegrationStateOutputs = integrationStateOutputs(news, { enabled: priorEnabled });
           expect(await integrationState.diff(news.integrationId, olds, news)).toEqual({
             changes: false,
             replaces: [],

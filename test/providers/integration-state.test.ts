@@ -54,7 +54,14 @@ describe("create", () => {
     let outs!: IntegrationStateOutputs;
     expect(await bed.requestsOf(async () => ({ outs } = await bed.integrationState.create(inputs)))).toBe(2);
     expect(bed.emulator.requestLog.count({ method: "PATCH" })).toBe(1);
-    expect(outs).toEqual({ integrationId, authConfig, onDelete: "retain", priorEnabled: true });
+    expect(outs).toEqual({
+      integrationId,
+      authConfig,
+      onDelete: "retain",
+      priorEnabled: true,
+      priorAuthConfig: {},
+      unrestorableKeys: ["api_key"],
+    });
   });
 
   test.each([
@@ -208,5 +215,74 @@ describe("the value found before any stack touched the integration survives", ()
     const { outs } = await bed.integrationState.update(integrationId, olds, inputs);
     expect(outs).toMatchObject({ enabled: false, priorEnabled: true });
     expect((await bed.inspect.getIntegration(integrationId)).enabled).toBe(false);
+  });
+});
+
+/**
+ * The service's PATCH replaces authConfig as a whole and never shows a secret back (contract decisions,
+ * "Which auth fields belong to the connector and which to each account"): an IntegrationState must not erase
+ * what it did not set, nor what it can never put back.
+ */
+describe("authConfig of an integration the stack does not own", () => {
+  const clientSecret = "owner-client-secret-1";
+  async function oauthIntegration() {
+    const record = await bed.inspect.createIntegration({
+      name: `oauth-owned-elsewhere-${++counter}`,
+      appName: "github",
+      authScheme: "OAUTH2",
+      authConfig: { client_id: "owner-client-id", client_secret: clientSecret, scopes: ["repo"] },
+      forceNewIntegration: true,
+    });
+    return record.id;
+  }
+
+  test("check refuses one that leaves out a secret the scheme lists, naming it and not quoting a value", async () => {
+    const integrationId = await oauthIntegration();
+    const before = bed.emulator.requestLog.count({ method: "PATCH" });
+    const { failures } = await bed.integrationState.check(
+      {},
+      { integrationId, authConfig: { scopes: ["gist"] } },
+    );
+    expect(failures).toEqual([
+      { property: "", reason: expect.stringMatching(/^authConfig\.client_secret is required: .*erase it/) },
+    ]);
+    expect(bed.emulator.requestLog.count({ method: "PATCH" })).toBe(before);
+  });
+
+  test("check passes when the id is not known yet, and once the secret is given", async () => {
+    const integrationId = await oauthIntegration();
+    const unknownId = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+    await checked({ integrationId: unknownId, authConfig: { scopes: ["gist"] } });
+    await checked({ integrationId, authConfig: { client_secret: "new-secret", scopes: ["gist"] } });
+  });
+
+  test("create sends the visible keys it did not set along with its own; restore puts them back", async () => {
+    const integrationId = await oauthIntegration();
+    const inputs = await checked({
+      integrationId,
+      authConfig: { client_secret: "stack-secret", scopes: ["gist"] },
+      onDelete: "restore",
+    });
+    const { outs } = await bed.integrationState.create(inputs);
+    const patched = await bed.inspect.getIntegration(integrationId);
+    expect(patched.authConfig).toMatchObject({ client_id: "owner-client-id", scopes: ["gist"] });
+    expect(outs.unrestorableKeys).toEqual(["client_secret"]);
+    await bed.integrationState.delete(integrationId, outs);
+    const restored = await bed.inspect.getIntegration(integrationId);
+    expect(restored.authConfig).toMatchObject({ client_id: "owner-client-id", scopes: ["repo"] });
+  });
+
+  test("update keeps the visible keys someone else set meanwhile", async () => {
+    const integrationId = await oauthIntegration();
+    const first = await checked({ integrationId, authConfig: { client_secret: "s-1", scopes: ["gist"] } });
+    const { outs } = await bed.integrationState.create(first);
+    await bed.inspect.updateIntegration(integrationId, {
+      authConfig: { client_id: "rotated-by-owner", client_secret: "s-1", scopes: ["gist"] },
+    });
+    const second = await checked({ integrationId, authConfig: { client_secret: "s-2", scopes: ["gist"] } });
+    await bed.integrationState.update(integrationId, outs, second);
+    expect((await bed.inspect.getIntegration(integrationId)).authConfig).toMatchObject({
+      client_id: "rotated-by-owner",
+    });
   });
 });

@@ -119,7 +119,7 @@ describe("IntegrationState registration", () => {
     expect(await resolved(state.priorEnabled)).toBe(true);
     const registration = registrations.find((r) => r.name === "st")!;
     expect(registration.type).toBe("pulumi-nodejs:dynamic/integrations:IntegrationState");
-    expect(registration.additionalSecretOutputs).toEqual(["authConfig", "connection"]);
+    expect(registration.additionalSecretOutputs).toEqual(["authConfig", "priorAuthConfig", "connection"]);
     expect(JSON.stringify(registration.rawInputs.authConfig)).toContain("4dabf18193072939515e22adb298388d");
     expect(registration.inputs.__provider as string).toContain(".integrationState.delete(id, props)");
   });
