@@ -94,7 +94,7 @@ export async function packedPackageDir(): Promise<string> {
  * Every .ts file becomes its .js (transpiled as the program's ts-node would, without type checks: `npm run
  * typecheck` checks the programs), and Pulumi.yaml and package.json point at JavaScript.
  */
-function compileProgram(dir: string): void {
+export function compileProgram(dir: string): void {
   for (const file of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
     if (!file.endsWith(".ts") || file.endsWith(".d.ts")) continue;
     const source = join(dir, file);
