@@ -1,0 +1,205 @@
+/**
+ * A stack made with the previous release (0.1.0, commit 534c354) keeps working with this package: its
+ * exported state (test/fixtures/previous-release, README there) is imported into a new stack whose program
+ * resolves the package packed from this checkout, against an emulator restored from that release's data
+ * file. The serialized `__provider` of every resource in the old state requires
+ * `pulumi-integrations/dynamic`, so refresh and destroy run this package's code on the old release's
+ * outputs: that entry's compatibility promise (src/providers/dynamic.ts) is what this file tests.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { ApiClient, NotFoundError } from "../../src/client";
+import type { ConnectorRecord } from "../../src/client";
+import { startEmulator } from "../../src/emulator";
+import type { RunningEmulator } from "../../src/emulator";
+import { PulumiStack } from "../../tools/pulumi/stack";
+import type { ResourceState } from "../../tools/pulumi/state";
+import type { CommandKind, OperationResult } from "../../tools/pulumi/types";
+import { FAKE_SECRETS, PASSPHRASE } from "../fixtures/previous-release/secrets";
+import { stageProgram } from "../support/packed-package";
+import { pinnedCli } from "../support/pulumi-cli";
+import type { RecordedRun } from "./support/e2e-stack";
+import { opsOf, refreshResultsOf, succeeded, writesOf } from "./support/steps";
+
+const ROOT = resolve(__dirname, "..", "..");
+const FIXTURE = join(ROOT, "test", "fixtures", "previous-release");
+const DYNAMIC = "pulumi-nodejs:dynamic/integrations:";
+
+/** The ids the old release's up made, as stack.json records them. */
+const OLD = {
+  github: "82720661-38bf-4fef-a0f9-f800108f7488",
+  trello: "8d452426-4322-456a-a2e8-aef50a8f0b9d",
+  external: "444b541d-d1ec-450f-9d0e-9dae1b912247",
+  account: "a75b0e6a-ce3c-4528-8e49-aa4378e6d66c",
+  instance: "0ef20e10-bbdd-4410-ad05-57e886d45c43",
+};
+const RESOURCE_NAMES = ["github", "trello", "external", "release-board", "new-cards", "events"];
+
+let dataDir: string;
+let emulator: RunningEmulator;
+let client: ApiClient;
+let programDir: string;
+let stack: PulumiStack;
+const runs: Record<string, RecordedRun> = {};
+const stateTexts: string[] = [];
+let imported: ResourceState[];
+let afterStaleRefresh: ResourceState[];
+let afterDestroy: ResourceState[];
+const remote: Record<string, unknown> = {};
+
+async function connectorOrUndefined(id: string): Promise<ConnectorRecord | undefined> {
+  return client.getIntegration(id).then(
+    (record) => (record.deleted ? undefined : record),
+    (error: unknown) => {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    },
+  );
+}
+
+/** What a resource's state records (the CLI rewrites the rest, e.g. drops empty propertyDependencies). */
+function recorded(resource: ResourceState): Pick<ResourceState, "urn" | "id" | "inputs" | "outputs"> {
+  return { urn: resource.urn, id: resource.id, inputs: resource.inputs, outputs: resource.outputs };
+}
+
+async function record(kind: CommandKind, command: () => Promise<OperationResult>): Promise<RecordedRun> {
+  emulator.requestLog.clear();
+  const result = await command();
+  const requests = emulator.requestLog.entries();
+  stateTexts.push(await stack.stateText());
+  return { ...result, kind, requests, writes: requests.filter((entry) => entry.method !== "GET") };
+}
+
+beforeAll(async () => {
+  // The emulator writes to its data file: it gets a copy.
+  dataDir = mkdtempSync(join(tmpdir(), "previous-release-data-"));
+  cpSync(join(FIXTURE, "emulator"), dataDir, { recursive: true });
+  emulator = await startEmulator({
+    port: 0,
+    apiKeys: [FAKE_SECRETS.apiKey],
+    dataFile: join(dataDir, "data.json"),
+  });
+  client = new ApiClient({ baseUrl: emulator.url, apiKey: FAKE_SECRETS.apiKey, maxRetries: 0 });
+  remote.before = {
+    github: await connectorOrUndefined(OLD.github),
+    trello: await connectorOrUndefined(OLD.trello),
+    external: await connectorOrUndefined(OLD.external),
+  };
+
+  // The program folder with the old stack config (its encryptionsalt and encrypted secrets); only the
+  // service's URL changes, since this emulator listens on a port of its own. No resource of the program
+  // gives `connection`, so the old state holds no URL: every resource reaches the stack config's one.
+  programDir = await stageProgram(join(FIXTURE, "program"), "previous-release");
+  stack = await PulumiStack.create({
+    cli: pinnedCli(),
+    programDir,
+    stack: "dev",
+    passphrase: PASSPHRASE,
+    config: { "integrations:baseUrl": emulator.url },
+  });
+  const importRun = await stack.cli([
+    "stack",
+    "import",
+    "--stack",
+    "dev",
+    "--file",
+    join(FIXTURE, "stack.json"),
+  ]);
+  if (importRun.exitCode !== 0) throw new Error(`pulumi stack import failed: ${importRun.stderr}`);
+  imported = await stack.resources();
+
+  // The engine gives a dynamic provider the stack config recorded in its state (the default provider's
+  // inputs hold integrations:baseUrl), unless the program runs: a plain refresh reads the old URL.
+  runs.staleRefresh = await record("refresh", () => stack.refresh({ skipPreview: true }));
+  afterStaleRefresh = await stack.resources();
+  runs.refresh = succeeded(
+    await record("refresh", () => stack.command("refresh", ["--yes", "--skip-preview", "--run-program"])),
+  );
+  runs.preview = succeeded(await record("preview", () => stack.preview()));
+  runs.up = succeeded(await record("up", () => stack.up({ skipPreview: true })));
+  runs.destroy = succeeded(await record("destroy", () => stack.destroy({ skipPreview: true })));
+  afterDestroy = await stack.resources();
+  remote.after = {
+    github: await connectorOrUndefined(OLD.github),
+    trello: await connectorOrUndefined(OLD.trello),
+    external: await connectorOrUndefined(OLD.external),
+    account: await client.getConnectedAccount(OLD.account).then(
+      () => "present",
+      (error: unknown) => (error instanceof NotFoundError ? undefined : Promise.reject(error)),
+    ),
+    instance: await client.getTriggerInstance(OLD.instance),
+    callbackUrl: await client.getCallbackUrl(),
+  };
+}, 300_000);
+
+afterAll(async () => {
+  await stack?.dispose();
+  client?.close();
+  await emulator?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("e2e: a stack made with the previous release (0.1.0)", () => {
+  it("the program resolves the package packed from this checkout, not the old one", () => {
+    const resolved = require.resolve("pulumi-integrations/dynamic", { paths: [programDir] });
+    expect(readFileSync(resolved, "utf8")).toBe(
+      readFileSync(join(ROOT, "dist", "providers", "dynamic.js"), "utf8"),
+    );
+  });
+
+  it("imports the old state: every resource, each with a __provider that requires the stable entry", () => {
+    const own = imported.filter((resource) => resource.type.startsWith(DYNAMIC));
+    expect(own.map((resource) => resource.urn.split("::").pop()).sort()).toEqual([...RESOURCE_NAMES].sort());
+    for (const resource of own)
+      expect(String(resource.inputs.__provider)).toContain("pulumi-integrations/dynamic");
+  });
+
+  it("starts from the old release's objects on the emulator", () => {
+    expect(remote.before).toMatchObject({
+      github: { name: "prev-release-github", enabled: true },
+      trello: { name: expect.stringMatching(/^trello-[a-z0-9]{7}$/), enabled: true },
+      external: { name: "prev-release-external", enabled: false },
+    });
+  });
+
+  it("a plain refresh reaches the URL recorded in state (the old emulator's), fails, and changes nothing", () => {
+    expect(runs.staleRefresh.error).toContain("connection failed (ECONNREFUSED)");
+    expect(runs.staleRefresh.requests).toEqual([]);
+    expect(afterStaleRefresh.map(recorded)).toEqual(imported.map(recorded));
+  });
+
+  it("refresh --run-program reads the new URL: no drift and no write", () => {
+    for (const name of RESOURCE_NAMES)
+      expect([name, refreshResultsOf(runs.refresh, name)]).toEqual([name, ["same"]]);
+    expect(writesOf(runs.refresh)).toEqual([]);
+  });
+
+  it("a preview and an up of the same program change nothing and write nothing", () => {
+    for (const run of [runs.preview, runs.up])
+      for (const name of RESOURCE_NAMES)
+        expect([run.kind, name, opsOf(run, name)]).toEqual([run.kind, name, ["same"]]);
+    expect(writesOf(runs.preview)).toEqual([]);
+    expect(writesOf(runs.up)).toEqual([]);
+  });
+
+  it("destroys everything the stack owns on the emulator, and lets go of the rest as the program said", () => {
+    expect(afterDestroy.filter((resource) => resource.type.startsWith(DYNAMIC))).toEqual([]);
+    expect(remote.after).toEqual({
+      github: undefined,
+      trello: undefined,
+      account: undefined,
+      instance: undefined,
+      // IntegrationState onDelete "restore": enabled back to what it found; the connector is not the stack's.
+      external: expect.objectContaining({ id: OLD.external, enabled: true }),
+      // TriggerWebhook onDelete "restore" with no URL before: the API cannot unset one, so it stays.
+      callbackUrl: "https://hooks.example.invalid/previous-release",
+    });
+  });
+
+  it("keeps every fake secret out of the exported states and the engine's logs", () => {
+    const text = [...stateTexts, stack.eventLogText()].join("\n");
+    const leaked = Object.entries(FAKE_SECRETS).filter(([, secret]) => text.includes(secret));
+    expect(leaked.map(([label]) => label)).toEqual([]);
+  });
+});
