@@ -27,7 +27,15 @@ const ROOT = resolve(__dirname, "..", "..");
 const FIXTURE = join(ROOT, "test", "fixtures", "previous-release");
 const DYNAMIC = "pulumi-nodejs:dynamic/integrations:";
 
-const RESOURCE_NAMES = ["github", "trello", "external", "release-board", "new-cards", "events"];
+const RESOURCE_NAMES = [
+  "github",
+  "trello",
+  "external",
+  "external-keys",
+  "release-board",
+  "new-cards",
+  "events",
+];
 
 /** The id of each resource of the program (by name), as the old release's up recorded it in stack.json. */
 const OLD_IDS = new Map(
@@ -45,6 +53,7 @@ const OLD = {
   github: oldId("github"),
   trello: oldId("trello"),
   external: oldId("external"),
+  externalKeys: oldId("external-keys"),
   account: oldId("release-board"),
   instance: oldId("new-cards"),
 };
@@ -105,6 +114,7 @@ beforeAll(async () => {
     github: await connectorOrUndefined(OLD.github),
     trello: await connectorOrUndefined(OLD.trello),
     external: await connectorOrUndefined(OLD.external),
+    externalKeys: await connectorOrUndefined(OLD.externalKeys),
   };
 
   // The program folder with the old stack config (its encryptionsalt and encrypted secrets); only the
@@ -145,6 +155,7 @@ beforeAll(async () => {
     github: await connectorOrUndefined(OLD.github),
     trello: await connectorOrUndefined(OLD.trello),
     external: await connectorOrUndefined(OLD.external),
+    externalKeys: await connectorOrUndefined(OLD.externalKeys),
     account: await client.getConnectedAccount(OLD.account).then(
       () => "present",
       (error: unknown) => (error instanceof NotFoundError ? undefined : Promise.reject(error)),
@@ -188,6 +199,10 @@ describe("e2e: a stack made with the previous release (0.1.0)", () => {
       github: { name: "prev-release-github", enabled: true },
       trello: { name: expect.stringMatching(/^trello-[a-z0-9]{7}$/), enabled: true },
       external: { name: "prev-release-external", enabled: false },
+      externalKeys: {
+        name: "prev-release-external-keys",
+        authConfig: { client_id: "prev-release-rotated-client" },
+      },
     });
   });
 
@@ -246,11 +261,21 @@ describe("e2e: a stack made with the previous release (0.1.0)", () => {
       instance: undefined,
       // IntegrationState onDelete "restore": enabled back to what it found; the connector is not the stack's.
       external: expect.objectContaining({ id: OLD.external, enabled: true }),
+      // IntegrationState onDelete "restore" of authConfig: 0.1.0 recorded no prior keys (priorAuthConfig came
+      // later), so there is nothing known to restore and the keys the stack set stay (no request).
+      externalKeys: expect.objectContaining({
+        id: OLD.externalKeys,
+        authConfig: { client_id: "prev-release-rotated-client" },
+      }),
       // TriggerWebhook onDelete "restore" with no URL before: the API cannot unset one, so it stays.
       callbackUrl: "https://hooks.example.invalid/previous-release",
     });
-    // No orphan: the external connector is the only object left on the emulator.
-    expect(remote.everything).toEqual({ connectors: ["prev-release-external"], accounts: [], instances: [] });
+    // No orphan: the external connectors are the only objects left on the emulator.
+    expect(remote.everything).toEqual({
+      connectors: ["prev-release-external", "prev-release-external-keys"],
+      accounts: [],
+      instances: [],
+    });
   });
 
   it("keeps every fake secret out of the exported states and the engine's logs", () => {
