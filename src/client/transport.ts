@@ -49,12 +49,15 @@ export class Transport {
   readonly #http: AxiosInstance;
   readonly #apiKey: string;
   readonly #timeoutMs: number;
+  /** Named in a failure without an answer, so that a stale base URL (one a state recorded) is recognisable. */
+  readonly #server: string;
   readonly #httpAgent = new http.Agent({ keepAlive: true });
   readonly #httpsAgent = new https.Agent({ keepAlive: true });
 
   constructor(settings: TransportSettings) {
     this.#apiKey = settings.apiKey;
     this.#timeoutMs = settings.timeoutMs;
+    this.#server = serverOf(settings.baseUrl);
     this.#http = axios.create({
       baseURL: settings.baseUrl,
       timeout: settings.timeoutMs,
@@ -138,14 +141,23 @@ export class Transport {
       return errorFromResponse(where, error.response, redact);
     }
     if (isTimeoutCode(error.code)) {
-      const serverMessage = `no response within ${this.#timeoutMs} ms`;
+      const serverMessage = `no response from ${this.#server} within ${this.#timeoutMs} ms`;
       return new ApiTimeoutError({ ...where, serverMessage }, this.#timeoutMs);
     }
     const code = error.code ?? error.cause?.name;
     return new ApiConnectionError(
-      { ...where, serverMessage: `connection failed (${code ?? "unknown"})` },
+      { ...where, serverMessage: `connection to ${this.#server} failed (${code ?? "unknown"})` },
       code,
     );
+  }
+}
+
+/** The base URL's origin: never any user or password a URL may carry. */
+function serverOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return "the API";
   }
 }
 

@@ -100,7 +100,7 @@ describe("idempotent requests", () => {
     expect(error).toBeInstanceOf(ApiTimeoutError);
     expect(error).toMatchObject({ status: undefined, timeoutMs: ROUND_TRIP_GUARD_MS, method: "GET" });
     expect((error as Error).message).toBe(
-      `GET /api/v1/integrations/int-1 -> no response within ${ROUND_TRIP_GUARD_MS} ms`,
+      `GET /api/v1/integrations/int-1 -> no response from ${new URL(server.url).origin} within ${ROUND_TRIP_GUARD_MS} ms`,
     );
     expect(server.requests).toHaveLength(2);
   });
