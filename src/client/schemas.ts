@@ -32,12 +32,20 @@ function strictWhenPresent<T extends z.ZodType>(schema: T) {
   return schema.nullish().transform((value) => value ?? undefined);
 }
 
-/** Informational: absent, `null` or of another type, it reads as absent. */
+/**
+ * Informational: absent, `null` or of another type, it reads as absent. One transform rather than
+ * `.nullish().catch().transform()`: the same answer at half the cost, which a 10,000-trigger catalog
+ * (eight informational fields each) makes a visible part of getTriggers' time.
+ */
 function informational<T extends z.ZodType>(schema: T) {
-  return schema
-    .nullish()
-    .catch(undefined)
-    .transform((value) => value ?? undefined);
+  return z
+    .unknown()
+    .transform((value): z.output<T> | undefined => {
+      if (value === null || value === undefined) return undefined;
+      const parsed = schema.safeParse(value);
+      return parsed.success ? parsed.data : undefined;
+    })
+    .optional();
 }
 
 /** An informational object (authConfig, config): anything but an object reads as `{}`. */
