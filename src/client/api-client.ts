@@ -41,6 +41,7 @@ import {
   itemsPageSchema,
   listSchema,
   triggerEnabledSchema,
+  triggerSchema,
   triggerLogsPageSchema,
   triggerStatusBodySchema,
   updateIntegrationBodySchema,
@@ -58,7 +59,6 @@ import {
   type UpdateIntegrationBody,
   type WebhookSettings,
 } from "./schemas";
-import { triggerListSchema } from "./trigger-list";
 import { issuesOf, Transport, type ApiRequest, type HttpMethod } from "./transport";
 
 export interface ClientSettings {
@@ -168,21 +168,10 @@ export class ApiClient {
   }
 
   async listTriggers(filters: TriggerFilters = {}): Promise<Trigger[]> {
-    return (await this.listTriggersKeepingBody(filters)).triggers;
-  }
-
-  /**
-   * `listTriggers`, also handing back the response body: getTriggers' cache keeps that text rather than
-   * serializing a catalog of thousands of triggers again.
-   * @internal
-   */
-  async listTriggersKeepingBody(
-    filters: TriggerFilters = {},
-  ): Promise<{ triggers: Trigger[]; body: string }> {
     const path = "/api/v1/triggers";
     const valid = validate("GET", path, triggerFiltersSchema, filters);
     if (anyEmptyFilter(valid.appNames, valid.connectedAccountIds, valid.triggerIds, valid.integrationIds)) {
-      return { triggers: [], body: "[]" };
+      return [];
     }
     const query = {
       appNames: commaSeparated(valid.appNames),
@@ -191,11 +180,7 @@ export class ApiClient {
       integrationIds: commaSeparated(valid.integrationIds),
       showEnabledOnly: valid.showEnabledOnly,
     };
-    const { value, body } = await this.#transport.sendKeepingBody(
-      { method: "GET", path, query },
-      triggerListSchema,
-    );
-    return { triggers: value, body };
+    return this.#transport.send({ method: "GET", path, query }, listSchema(triggerSchema));
   }
 
   activeTriggers(filters: ActiveTriggerFilters & PageBounds = {}): AsyncIterable<ActiveTrigger> {

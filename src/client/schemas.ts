@@ -32,12 +32,20 @@ function strictWhenPresent<T extends z.ZodType>(schema: T) {
   return schema.nullish().transform((value) => value ?? undefined);
 }
 
-/** Informational: absent, `null` or of another type, it reads as absent. */
+/**
+ * Informational: absent, `null` or of another type, it reads as absent. One transform rather than
+ * `.nullish().catch().transform()`: the same answer at half the cost, which a 10,000-trigger catalog
+ * (eight informational fields each) makes a visible part of getTriggers' time.
+ */
 function informational<T extends z.ZodType>(schema: T) {
-  return schema
-    .nullish()
-    .catch(undefined)
-    .transform((value) => value ?? undefined);
+  return z
+    .unknown()
+    .transform((value): z.output<T> | undefined => {
+      if (value === null || value === undefined) return undefined;
+      const parsed = schema.safeParse(value);
+      return parsed.success ? parsed.data : undefined;
+    })
+    .optional();
 }
 
 /** An informational object (authConfig, config): anything but an object reads as `{}`. */
@@ -446,11 +454,22 @@ export function itemsPageSchema<T>(item: z.ZodType<T>) {
   });
 }
 
-/** A bare array (the documented shape) or the same list inside an `items` envelope. */
-export function listSchema<T>(item: z.ZodType<T>) {
-  return z
-    .union([z.array(item), z.looseObject({ items: z.array(item) })])
-    .transform((list) => (Array.isArray(list) ? list : list.items));
+/**
+ * A bare array (the documented shape) or the same list inside an `items` envelope. The shape is picked
+ * before the items are read, not by a `z.union` (whose failure is one "Invalid input" at the root), so
+ * that the error of an invalid item names its path, e.g. `items.1.name`.
+ */
+export function listSchema<T>(item: z.ZodType<T>): z.ZodType<T[]> {
+  const bare = z.array(item);
+  const wrapped = z.looseObject({ items: bare }).transform((list) => list.items);
+  return z.unknown().transform((body, ctx) => {
+    const result = (Array.isArray(body) ? bare : wrapped).safeParse(body);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) {
+      ctx.issues.push({ code: "custom", message: issue.message, input: body, path: issue.path });
+    }
+    return z.NEVER;
+  });
 }
 
 // ------------------------------------------------------------------------------------ request bodies

@@ -79,11 +79,6 @@ export class Transport {
 
   /** Sends the request and parses the JSON body of its 2xx response with `schema`. */
   async send<T>(request: ApiRequest, schema: z.ZodType<T>): Promise<T> {
-    return (await this.sendKeepingBody(request, schema)).value;
-  }
-
-  /** `send`, also handing back the body as received: a cache may keep that text instead of a copy. */
-  async sendKeepingBody<T>(request: ApiRequest, schema: z.ZodType<T>): Promise<{ value: T; body: string }> {
     const response = await this.#exchange(request);
     const requestId = response.headers["x-request-id"];
     const endpoint = {
@@ -99,10 +94,7 @@ export class Transport {
     }
     const result = schema.safeParse(json);
     if (!result.success) throw new ResponseValidationError(endpoint, issuesOf(result.error));
-    return {
-      value: result.data,
-      body: typeof response.data === "string" ? response.data : JSON.stringify(json),
-    };
+    return result.data;
   }
 
   /** Sends the request; any 2xx is success and its body (none, `{"status":"success"}`, ...) is ignored. */

@@ -1,7 +1,7 @@
 /**
  * The in-memory store: one TenantStore per API key, keyed on disk by a hash of the key (never the key).
  * Every mutation goes through a method here so the persistence layer hears about it, as one change (the
- * record written), and so that caches of answers (catalog-answers.ts) know the tenant's data changed.
+ * record written).
  */
 import { createHash, randomUUID } from "node:crypto";
 import {
@@ -53,7 +53,6 @@ export class TenantStore {
   /** How many times each trigger fired, dropped log entries included. */
   private readonly counts = new Map<string, number>();
   private webhook: WebhookSettings;
-  private changes = 0;
 
   constructor(
     /** The `clientId` of this tenant's trigger logs. */
@@ -72,11 +71,6 @@ export class TenantStore {
     if (triggerCounts) for (const [name, n] of Object.entries(triggerCounts)) this.counts.set(name, n);
     else for (const log of this.logs) this.countFired(log);
     this.trimLogs();
-  }
-
-  /** Grows with every change of this tenant's data: a cached answer of an older version is stale. */
-  get version(): number {
-    return this.changes;
   }
 
   state(): TenantState {
@@ -215,7 +209,6 @@ export class TenantStore {
   }
 
   private apply(change: StoreChange): void {
-    this.changes += 1;
     switch (change.kind) {
       case "integration":
         this.setIntegration(change.record);

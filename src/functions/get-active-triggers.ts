@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { collect, type ActiveTrigger } from "../client";
 import { clientFor, outputOf, type FunctionOptions, type OutputFunctionOptions } from "./client-for";
-import { cachedQuery, serialized } from "./query-cache";
+import { cachedQuery } from "./query-cache";
 
 export interface GetActiveTriggersArgs {
   connectedAccountIds?: string[];
@@ -38,9 +38,9 @@ export async function getActiveTriggers(
   opts: FunctionOptions = {},
 ): Promise<GetActiveTriggersResult> {
   const client = clientFor(opts);
-  return cachedQuery("getActiveTriggers", client, { ...args }, async (query) =>
-    serialized({ triggers: await collect(client.activeTriggers(query)) }),
-  );
+  return cachedQuery("getActiveTriggers", client, { ...args }, async (query) => ({
+    triggers: await collect(client.activeTriggers(query)),
+  }));
 }
 
 /** `getActiveTriggers` taking Inputs; the result is an Output. */

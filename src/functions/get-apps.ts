@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { App } from "../client";
 import { clientFor, outputOf, type FunctionOptions, type OutputFunctionOptions } from "./client-for";
-import { cachedQuery, serialized } from "./query-cache";
+import { cachedQuery } from "./query-cache";
 
 export interface GetAppsResult {
   /** The catalog's apps (`GET /api/v1/apps`), e.g. to pick an `appName` or an auth scheme. */
@@ -11,7 +11,7 @@ export interface GetAppsResult {
 /** Every app of the catalog. */
 export async function getApps(opts: FunctionOptions = {}): Promise<GetAppsResult> {
   const client = clientFor(opts);
-  return cachedQuery("getApps", client, {}, async () => serialized({ apps: await client.listApps() }));
+  return cachedQuery("getApps", client, {}, async () => ({ apps: await client.listApps() }));
 }
 
 /** `getApps` with `connection` as an Input; the result is an Output. */

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { collect, type ConnectedAccount } from "../client";
 import { clientFor, outputOf, type FunctionOptions, type OutputFunctionOptions } from "./client-for";
-import { cachedQuery, serialized } from "./query-cache";
+import { cachedQuery } from "./query-cache";
 
 export interface GetConnectedAccountsArgs {
   /** Only the accounts made from this connector (integration). */
@@ -34,7 +34,7 @@ export async function getConnectedAccounts(
   return cachedQuery("getConnectedAccounts", client, { ...args }, async (query) => {
     const accounts = await collect(client.listConnectedAccounts(query));
     // Stripped before the answer is cached, so the cache never holds credentials either.
-    return serialized({ accounts: accounts.map(withoutCredentials) });
+    return { accounts: accounts.map(withoutCredentials) };
   });
 }
 

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { NotFoundError, type ApiClient, type ConnectorRecord } from "../client";
 import { clientFor, outputOf, type FunctionOptions, type OutputFunctionOptions } from "./client-for";
 import { ConnectorNotFoundError, type ConnectorLookup } from "./connector-not-found";
-import { cachedQuery, serialized } from "./query-cache";
+import { cachedQuery } from "./query-cache";
 import { withVisibleAuthConfig } from "./visible-auth-config";
 
 /** Exactly one of `id` and `name`. */
@@ -32,9 +32,7 @@ export async function getConnector(
 ): Promise<GetConnectorResult> {
   const lookup = validLookup(args);
   const client = clientFor(opts);
-  return cachedQuery("getConnector", client, { ...lookup }, async () =>
-    serialized(await findConnector(client, lookup)),
-  );
+  return cachedQuery("getConnector", client, { ...lookup }, () => findConnector(client, lookup));
 }
 
 /** `getConnector` taking Inputs (e.g. a name from config); the result is an Output. */

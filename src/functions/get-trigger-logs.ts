@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { collect, type TriggerLog } from "../client";
 import { clientFor, outputOf, type FunctionOptions, type OutputFunctionOptions } from "./client-for";
-import { cachedQuery, serialized } from "./query-cache";
+import { cachedQuery } from "./query-cache";
 
 export interface GetTriggerLogsArgs {
   connectionId?: string;
@@ -29,9 +29,9 @@ export async function getTriggerLogs(
   opts: FunctionOptions = {},
 ): Promise<GetTriggerLogsResult> {
   const client = clientFor(opts);
-  return cachedQuery("getTriggerLogs", client, { ...args }, async (query) =>
-    serialized({ logs: await collect(client.triggerLogs(query)) }),
-  );
+  return cachedQuery("getTriggerLogs", client, { ...args }, async (query) => ({
+    logs: await collect(client.triggerLogs(query)),
+  }));
 }
 
 /** `getTriggerLogs` taking Inputs; the result is an Output. */

@@ -2,7 +2,6 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Trigger } from "../client";
 import { clientFor, outputOf, type FunctionOptions, type OutputFunctionOptions } from "./client-for";
 import { warnOnce } from "./deprecation";
-import { triggerListSchema } from "../client/trigger-list";
 import { cachedQuery } from "./query-cache";
 
 export interface GetTriggersArgs {
@@ -43,16 +42,9 @@ export async function getTriggers(
     );
   }
   const client = clientFor(opts);
-  return cachedQuery("getTriggers", client, { ...args }, async (query) => {
-    // The response body is kept as the cached text: a later caller's copy is parsed from it (and its
-    // tolerated variants read again), never serialized anew.
-    const { triggers, body } = await client.listTriggersKeepingBody(query);
-    return {
-      value: { triggers },
-      text: body,
-      fromJson: (json) => ({ triggers: triggerListSchema.parse(json) }),
-    };
-  });
+  return cachedQuery("getTriggers", client, { ...args }, async (query) => ({
+    triggers: await client.listTriggers(query),
+  }));
 }
 
 /** `getTriggers` taking Inputs (e.g. a connector's `id`); the result is an Output. */

@@ -256,6 +256,20 @@ describe("response validation", () => {
     expect(message).not.toContain("visible-value-42");
   });
 
+  it("names the invalid item of a list and its field, in an envelope or a bare array", async () => {
+    const bodies = [{ items: [trigger, { ...trigger, name: 3 }] }, [trigger, { ...trigger, name: 3 }]];
+    const { client } = await clientFor((req, res) =>
+      sendJson(res, 200, bodies[req.url.includes("x") ? 1 : 0]),
+    );
+    // `name` is an id the provider acts on: parsed strictly (src/client/TOLERANCE.md).
+    await expect(client.listTriggers({ appNames: ["e"] })).rejects.toMatchObject({
+      issues: [{ path: "items.1.name", message: "must be a string" }],
+    });
+    await expect(client.listTriggers({ appNames: ["x"] })).rejects.toMatchObject({
+      issues: [{ path: "1.name", message: "must be a string" }],
+    });
+  });
+
   it("rejects a 2xx body that is not JSON", async () => {
     const { client } = await clientFor((_req, res) => {
       res.writeHead(200).end("<html>maintenance</html>");

@@ -4,14 +4,12 @@ import type { FastifyInstance } from "fastify";
 import { tenantOf, type EmulatorContext } from "../context";
 import { badRequest, notFound } from "../errors";
 import { enableTriggerBody, enableTriggerParams, listTriggersQuery, parseInput } from "../schemas";
-import { CatalogAnswerCache } from "../catalog-answers";
 import { newId, now, type TenantStore } from "../store";
 import { TriggerConfigValidator } from "../trigger-config-validation";
 import { existingConnectedAccount } from "./existing";
 
 export function registerTriggerRoutes(app: FastifyInstance, context: EmulatorContext): void {
   const { catalog } = context;
-  const answers = new CatalogAnswerCache();
   const configValidator = new TriggerConfigValidator();
 
   /** The app names of the given connected accounts / integrations of this tenant (unknown ids add none). */
@@ -22,11 +20,9 @@ export function registerTriggerRoutes(app: FastifyInstance, context: EmulatorCon
     return new Set(ids.flatMap((id) => tenant.getIntegration(id)?.appName ?? []));
   }
 
-  app.get("/api/v1/triggers", async (request, reply) => {
+  app.get("/api/v1/triggers", async (request) => {
     const query = parseInput(listTriggersQuery, request.query, "query");
-    const tenant = tenantOf(context, request);
-    const body = answers.answer(tenant, JSON.stringify(query), () => catalogAnswer(tenant, query));
-    return reply.type("application/json; charset=utf-8").send(body);
+    return catalogAnswer(tenantOf(context, request), query);
   });
 
   function catalogAnswer(tenant: TenantStore, query: ReturnType<typeof listTriggersQuery.parse>) {
