@@ -32,7 +32,7 @@ function previewedName(run: RecordedRun): string {
  * input change) is created first under another name, never colliding with the live connector.
  */
 describe("e2e: autonaming on the real CLI", () => {
-  const secret = distinctiveSecret("github-token");
+  const secret = distinctiveSecret("github-client-secret");
   let api: E2eApi;
   let stack: E2eStack;
   let urn: string;
@@ -177,9 +177,11 @@ describe("e2e: autonaming on the real CLI", () => {
     expect(nameOf(runs.taken)).toBe(candidate(2));
   });
 
-  it("keeps the API key and the token out of state, logs and provider output", () => {
-    expectNoLeaksAndSmallProviders(stack, { managed: { token: secret }, other: { "API key": api.apiKey } }, [
-      CONNECTOR_TYPE,
-    ]);
+  it("keeps the API key and the client secret out of state, logs and provider output", () => {
+    expectNoLeaksAndSmallProviders(
+      stack,
+      { managed: { "client secret": secret }, other: { "API key": api.apiKey } },
+      [CONNECTOR_TYPE],
+    );
   });
 });

@@ -8,7 +8,7 @@ import { opsOf, succeeded, writesTo } from "./support/steps";
 
 /** What destroy does remotely under each deletionPolicy: one up and one destroy of three connectors. */
 describe("e2e: destroy under each deletionPolicy", () => {
-  const slackToken = distinctiveSecret("slack-token");
+  const slackClientSecret = distinctiveSecret("slack-client-secret");
   let api: E2eApi;
   let stack: E2eStack;
   let up: RecordedRun;
@@ -19,7 +19,7 @@ describe("e2e: destroy under each deletionPolicy", () => {
 
   beforeAll(async () => {
     api = await startE2eApi();
-    stack = await E2eStack.create("deletion-policies", api, { secrets: { slackToken } });
+    stack = await E2eStack.create("deletion-policies", api, { secrets: { slackClientSecret } });
     up = succeeded(await stack.up());
     ids.delete = String(up.outputs.deletedId?.value);
     ids.disable = String(up.outputs.disabledId?.value);
@@ -58,10 +58,10 @@ describe("e2e: destroy under each deletionPolicy", () => {
     expect(after.retain).toMatchObject({ enabled: true, deleted: false });
   });
 
-  it("keeps the API key and the token out of state, logs and provider output", () => {
+  it("keeps the API key and the client secret out of state, logs and provider output", () => {
     expectNoLeaksAndSmallProviders(
       stack,
-      { managed: { "slack token": slackToken }, other: { "API key": api.apiKey } },
+      { managed: { "slack client secret": slackClientSecret }, other: { "API key": api.apiKey } },
       [CONNECTOR_TYPE],
     );
   });

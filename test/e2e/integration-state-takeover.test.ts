@@ -8,10 +8,10 @@ import { opsOf, writesOf } from "./support/steps";
 
 const PATCH = "PATCH /api/v1/integrations/:integrationId";
 
-/** An integration created by someone else, disabled; the stack enables it and gives it back on destroy. */
+/** An OAuth integration created by someone else, disabled; the stack enables it and gives it back on destroy. */
 describe("e2e: IntegrationState takes over an existing integration", () => {
-  const theirToken = distinctiveSecret("their-token");
-  const ourToken = distinctiveSecret("our-token");
+  const theirSecret = distinctiveSecret("their-client-secret");
+  const ourSecret = distinctiveSecret("our-client-secret");
   let api: E2eApi;
   let stack: E2eStack;
   let integrationId: string;
@@ -25,15 +25,15 @@ describe("e2e: IntegrationState takes over an existing integration", () => {
     const theirs = await api.client.createIntegration({
       name: "e2e-shared-slack",
       appName: "slack",
-      authScheme: "BEARER_TOKEN",
-      authConfig: { token: theirToken },
+      authScheme: "OAUTH2",
+      authConfig: { client_id: "their-client", client_secret: theirSecret, scopes: ["chat:write"] },
     });
     integrationId = theirs.id;
     await api.client.updateIntegration(integrationId, { enabled: false });
 
     stack = await E2eStack.create("integration-state-takeover", api, {
       config: { integrationId },
-      secrets: { token: ourToken },
+      secrets: { clientSecret: ourSecret },
     });
     up = await stack.up();
     afterUp = await api.client.getIntegration(integrationId);
@@ -62,10 +62,13 @@ describe("e2e: IntegrationState takes over an existing integration", () => {
     expect(afterDestroy).toMatchObject({ id: integrationId, enabled: false, deleted: false });
   });
 
-  it("keeps the API key and both tokens out of state, logs and provider output", () => {
+  it("keeps the API key and both client secrets out of state, logs and provider output", () => {
     expectNoLeaksAndSmallProviders(
       stack,
-      { managed: { "our token": ourToken }, other: { "API key": api.apiKey, "their token": theirToken } },
+      {
+        managed: { "our client secret": ourSecret },
+        other: { "API key": api.apiKey, "their client secret": theirSecret },
+      },
       [INTEGRATION_STATE_TYPE],
     );
   });

@@ -38,7 +38,7 @@ async function idInState(stack: E2eStack, name: string): Promise<string | undefi
 const isLive = (record: ConnectorRecord) => record.deleted !== true;
 
 describe("e2e: replacements never leave the stack pointing at a deleted connector", () => {
-  const appKey = distinctiveSecret("linear-key");
+  const clientSecret = distinctiveSecret("linear-client-secret");
   let stack: E2eStack;
   let twin: E2eStack;
   let integrationId: string;
@@ -55,7 +55,7 @@ describe("e2e: replacements never leave the stack pointing at a deleted connecto
     integrationId = shared.id;
     stack = await E2eStack.create(PROGRAM, api, {
       config: { fixedName, withAutonamed: "true", stateOf: integrationId },
-      secrets: { appKey },
+      secrets: { clientSecret },
       stack: { stack: "replace" },
     });
     created = succeeded(await stack.up());
@@ -151,7 +151,7 @@ describe("e2e: replacements never leave the stack pointing at a deleted connecto
     const holderId = String((await stack.up()).outputs.fixedId?.value);
     twin = await E2eStack.create(PROGRAM, api, {
       config: { fixedName },
-      secrets: { appKey },
+      secrets: { clientSecret },
       stack: { stack: "replace-twin" },
     });
     const run = await twin.up();
@@ -170,17 +170,17 @@ describe("e2e: replacements never leave the stack pointing at a deleted connecto
     expect((await api.client.getIntegration(integrationId)).enabled).toBe(true);
   }, 120_000);
 
-  it("keeps the API key and the app key out of state, logs and provider output", () => {
+  it("keeps the API key and the client secret out of state, logs and provider output", () => {
     expectNoLeaksAndSmallProviders(
       stack,
-      { managed: { "app key": appKey }, other: { "API key": api.apiKey } },
+      { managed: { "client secret": clientSecret }, other: { "API key": api.apiKey } },
       [CONNECTOR_TYPE, INTEGRATION_STATE_TYPE],
     );
   });
 });
 
 describe("e2e: a lost response, a keeping deletionPolicy and a hand-back are never taken silently", () => {
-  const appKey = distinctiveSecret("notion-key");
+  const clientSecret = distinctiveSecret("notion-client-secret");
   const name = "e2e-handback";
   let stack: E2eStack;
   let first: RecordedRun;
@@ -189,7 +189,7 @@ describe("e2e: a lost response, a keeping deletionPolicy and a hand-back are nev
   beforeAll(async () => {
     stack = await E2eStack.create(PROGRAM, api, {
       config: { app: "notion", fixedName: name, forceNewIntegration: "false", deletionPolicy: "retain" },
-      secrets: { appKey },
+      secrets: { clientSecret },
       stack: { stack: "handback" },
     });
     // The first POST is applied but its answer is lost (the connection is reset after the handler).
@@ -218,10 +218,11 @@ describe("e2e: a lost response, a keeping deletionPolicy and a hand-back are nev
   });
 
   it("refuses at preview, before any request, a same-name replacement that would keep the old connector", async () => {
-    await stack.setConfig("authScheme", "OAUTH2");
+    // A keyless API_KEY connector in place of the OAuth one: a change of scheme replaces it.
+    await stack.setConfig("authScheme", "API_KEY");
     const preview = await stack.preview();
     const requests = api.emulator.requestLog.count();
-    await stack.setConfig("authScheme", "API_KEY");
+    await stack.removeConfig("authScheme");
     expect(preview.error).toBeDefined();
     expect(textOf(preview)).toContain('its deletionPolicy "retain" keeps the old connector');
     expect(textOf(preview)).toContain("leave name unset to autoname it");
@@ -243,17 +244,17 @@ describe("e2e: a lost response, a keeping deletionPolicy and a hand-back are nev
     expect(await idInState(stack, "fixed")).toBe(firstId);
   }, 120_000);
 
-  it("keeps the API key and the app key out of state, logs and provider output", () => {
+  it("keeps the API key and the client secret out of state, logs and provider output", () => {
     expectNoLeaksAndSmallProviders(
       stack,
-      { managed: { "app key": appKey }, other: { "API key": api.apiKey } },
+      { managed: { "client secret": clientSecret }, other: { "API key": api.apiKey } },
       [CONNECTOR_TYPE],
     );
   });
 });
 
 describe("e2e: a partial create is kept with its provider, so refresh, the next up and destroy work", () => {
-  const appKey = distinctiveSecret("partial-key");
+  const clientSecret = distinctiveSecret("partial-client-secret");
   let stack: E2eStack;
   let up: RecordedRun;
   let refresh: RecordedRun;
@@ -266,7 +267,7 @@ describe("e2e: a partial create is kept with its provider, so refresh, the next 
   beforeAll(async () => {
     stack = await E2eStack.create(PROGRAM, api, {
       config: { fixedName: "e2e-partial", enabled: "false" },
-      secrets: { appKey },
+      secrets: { clientSecret },
       stack: { stack: "partial" },
     });
     // The POST succeeds; the PATCH that disables the new connector fails.
@@ -307,7 +308,7 @@ describe("e2e: a partial create is kept with its provider, so refresh, the next 
 });
 
 describe("e2e: ignoreChanges keeps an out-of-band change across `up --refresh`", () => {
-  const appKey = distinctiveSecret("github-secret");
+  const clientSecret = distinctiveSecret("github-secret");
   let stack: E2eStack;
   let id: string;
   let refreshed: RecordedRun;
@@ -316,13 +317,13 @@ describe("e2e: ignoreChanges keeps an out-of-band change across `up --refresh`",
   beforeAll(async () => {
     stack = await E2eStack.create(PROGRAM, api, {
       config: { fixedName: "e2e-ignore-fixed", withIgnoreChanges: "true" },
-      secrets: { appKey },
+      secrets: { clientSecret },
       stack: { stack: "ignore" },
     });
     id = String(succeeded(await stack.up()).outputs.watchedId?.value);
     // Someone else sets the client id (a PATCH replaces the whole config).
     await api.client.updateIntegration(id, {
-      authConfig: { client_id: "changed-elsewhere", client_secret: appKey },
+      authConfig: { client_id: "changed-elsewhere", client_secret: clientSecret },
     });
     refreshed = succeeded(await stack.up({ refresh: true }));
     again = succeeded(await stack.up());

@@ -23,7 +23,7 @@ const PATCH = "PATCH /api/v1/integrations/:integrationId";
 const DELETE = "DELETE /api/v1/integrations/:integrationId";
 
 describe("e2e: resource options and targets on connectors", () => {
-  const appKey = distinctiveSecret("linear-key");
+  const clientSecret = distinctiveSecret("client-secret");
   let api: E2eApi;
   let stack: E2eStack;
   const runs: Record<string, RecordedRun> = {};
@@ -49,7 +49,10 @@ describe("e2e: resource options and targets on connectors", () => {
 
   beforeAll(async () => {
     api = await startE2eApi();
-    stack = await E2eStack.create("resource-options", api, { config: { phase: "1" }, secrets: { appKey } });
+    stack = await E2eStack.create("resource-options", api, {
+      config: { phase: "1" },
+      secrets: { clientSecret },
+    });
 
     runs.create = succeeded(await stack.up());
     ids = runs.create.outputs.ids?.value as Record<Name, string>;
@@ -286,10 +289,10 @@ describe("e2e: resource options and targets on connectors", () => {
     }
   });
 
-  it("keeps the API key and the app key out of state, logs and provider output", () => {
+  it("keeps the API key and the client secret out of state, logs and provider output", () => {
     expectNoLeaksAndSmallProviders(
       stack,
-      { managed: { "app key": appKey }, other: { "API key": api.apiKey } },
+      { managed: { "client secret": clientSecret }, other: { "API key": api.apiKey } },
       [CONNECTOR_TYPE],
     );
   });

@@ -7,7 +7,7 @@ import { CONNECTOR_TYPE, expectNoLeaksAndSmallProviders } from "./support/leak-c
 
 /** getTriggersOutput over a connector created in the same run: one query, with the new connector's id. */
 describe("e2e: getTriggersOutput fed by a connector's outputs", () => {
-  const githubToken = distinctiveSecret("github-token");
+  const githubClientSecret = distinctiveSecret("github-client-secret");
   let api: E2eApi;
   let stack: E2eStack;
   let up: RecordedRun;
@@ -15,7 +15,7 @@ describe("e2e: getTriggersOutput fed by a connector's outputs", () => {
 
   beforeAll(async () => {
     api = await startE2eApi();
-    stack = await E2eStack.create("triggers-from-connector", api, { secrets: { githubToken } });
+    stack = await E2eStack.create("triggers-from-connector", api, { secrets: { githubClientSecret } });
     up = await stack.up();
     triggerQueries = api.emulator.requestLog
       .entries()
@@ -44,10 +44,10 @@ describe("e2e: getTriggersOutput fed by a connector's outputs", () => {
     expect(triggerQueries).toEqual([`/api/v1/triggers?integrationIds=${connectorId}`]);
   });
 
-  it("keeps the API key and the token out of state, logs and provider output", () => {
+  it("keeps the API key and the client secret out of state, logs and provider output", () => {
     expectNoLeaksAndSmallProviders(
       stack,
-      { managed: { "github token": githubToken }, other: { "API key": api.apiKey } },
+      { managed: { "github client secret": githubClientSecret }, other: { "API key": api.apiKey } },
       [CONNECTOR_TYPE],
     );
   });

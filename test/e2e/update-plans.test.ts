@@ -82,8 +82,8 @@ describe("e2e: update plans for every resource", () => {
     const outside = await api.client.createIntegration({
       name: "e2e-plans-outside",
       appName: "github",
+      // A token scheme: the connector takes no authConfig (the token is each account's).
       authScheme: "BEARER_TOKEN",
-      authConfig: { token: distinctiveSecret("outside-token") },
     });
     outsideId = outside.id;
     stack = await E2eStack.create("update-plans", api, {

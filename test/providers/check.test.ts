@@ -245,10 +245,13 @@ describe("check fills defaults so that state shows them", () => {
   });
 
   test("IntegrationState: onDelete defaults, enabled stays unset when not managed", async () => {
-    const result = await integrationState.check({}, { integrationId: "int-1", authConfig: { api_key: "k" } });
+    const result = await integrationState.check(
+      {},
+      { integrationId: "int-1", authConfig: { client_secret: "s" } },
+    );
     expect(result).toEqual({
       failures: [],
-      inputs: { integrationId: "int-1", authConfig: { api_key: "k" }, onDelete: "retain" },
+      inputs: { integrationId: "int-1", authConfig: { client_secret: "s" }, onDelete: "retain" },
     });
   });
 });

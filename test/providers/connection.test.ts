@@ -7,7 +7,7 @@ import { stackConfig } from "./support";
 
 /** The `connection` input around the handlers: its check rule and how a change of it diffs. */
 
-const inputs = { name: "c", appName: "github", authConfig: { token: "t" } };
+const inputs = { name: "c", appName: "github", authConfig: { client_id: "cid", client_secret: "cs" } };
 const account = { baseUrl: "https://a.example", apiKey: "key-a" };
 
 async function appliedOutputs(connection: unknown) {

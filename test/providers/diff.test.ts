@@ -140,14 +140,14 @@ describe("Connector diff (against the last applied inputs; no request)", () => {
 const stateOlds: IntegrationStateOutputs = {
   integrationId: "int-1",
   enabled: false,
-  authConfig: { api_key: "k-1" },
+  authConfig: { client_secret: "s-1" },
   onDelete: "retain",
   priorEnabled: true,
 };
 const stateNews: CheckedIntegrationStateInputs = {
   integrationId: "int-1",
   enabled: false,
-  authConfig: { api_key: "k-1" },
+  authConfig: { client_secret: "s-1" },
   onDelete: "retain",
 };
 
@@ -168,8 +168,8 @@ const stateTable: [
   ["enabled no longer managed", {}, { enabled: undefined }, update],
   ["enabled managed from now on", { enabled: undefined }, {}, update],
   ["enabled never managed", { enabled: undefined }, { enabled: undefined }, none],
-  ["authConfig", {}, { authConfig: { api_key: "k-2" } }, update],
-  ["authConfig (unknown value)", {}, { authConfig: { api_key: UNKNOWN } }, update],
+  ["authConfig", {}, { authConfig: { client_secret: "s-2" } }, update],
+  ["authConfig (unknown value)", {}, { authConfig: { client_secret: UNKNOWN } }, update],
   ["onDelete", {}, { onDelete: "restore" }, update],
   ["onDelete (unknown)", {}, { onDelete: UNKNOWN as "retain" }, update],
 ];

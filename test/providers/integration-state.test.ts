@@ -10,13 +10,22 @@ beforeAll(async () => {
 afterAll(() => bed.close());
 
 let counter = 0;
-/** An integration this program does not own (made directly through the API). */
-async function existingIntegration(apiKey?: string) {
-  const app = apiKey === undefined ? { appName: "hackernews" } : { appName: "linear", authScheme: "API_KEY" };
+/**
+ * An integration this program does not own (made directly through the API): with a client secret, its
+ * owner's Linear OAuth app (the developer's fields are the connector's; an end user's key never is).
+ */
+async function existingIntegration(clientSecret?: string) {
+  const app =
+    clientSecret === undefined
+      ? { appName: "hackernews" }
+      : {
+          appName: "linear",
+          authScheme: "OAUTH2",
+          authConfig: { client_id: "owner-client", client_secret: clientSecret },
+        };
   const record = await bed.inspect.createIntegration({
     name: `existing-${++counter}`,
     ...app,
-    authConfig: apiKey === undefined ? undefined : { api_key: apiKey },
     forceNewIntegration: true,
   });
   return record.id;
@@ -48,8 +57,8 @@ describe("create", () => {
   });
 
   test("authConfig is always sent (the server's copy is redacted, it cannot be compared)", async () => {
-    const integrationId = await existingIntegration("old-key-1234");
-    const authConfig = { api_key: "new-key-5678" };
+    const integrationId = await existingIntegration("old-secret-1234");
+    const authConfig = { client_secret: "new-secret-5678" };
     const inputs = await checked({ integrationId, authConfig });
     let outs!: IntegrationStateOutputs;
     expect(await bed.requestsOf(async () => ({ outs } = await bed.integrationState.create(inputs)))).toBe(2);
@@ -59,8 +68,9 @@ describe("create", () => {
       authConfig,
       onDelete: "retain",
       priorEnabled: true,
-      priorAuthConfig: {},
-      unrestorableKeys: ["api_key"],
+      // The visible key found; the secret was never shown.
+      priorAuthConfig: { client_id: "owner-client" },
+      unrestorableKeys: ["client_secret"],
     });
   });
 
@@ -101,8 +111,8 @@ describe("read", () => {
   });
 
   test("an unmanaged enabled stays out of state; the redacted secret is kept", async () => {
-    const integrationId = await existingIntegration("key-0000");
-    const inputs = await checked({ integrationId, authConfig: { api_key: "key-1111" } });
+    const integrationId = await existingIntegration("secret-0000");
+    const inputs = await checked({ integrationId, authConfig: { client_secret: "secret-1111" } });
     const { outs } = await bed.integrationState.create(inputs);
     const { props } = await bed.integrationState.read(integrationId, outs);
     expect(props).toEqual(outs);

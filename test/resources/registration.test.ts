@@ -115,7 +115,10 @@ describe("Connector autonaming inputs", () => {
 
 describe("IntegrationState registration", () => {
   test("URN type, secret authConfig, registered outputs", async () => {
-    const state = new IntegrationState("st", { integrationId: "int-1", authConfig: { api_key: SECRET } });
+    const state = new IntegrationState("st", {
+      integrationId: "int-1",
+      authConfig: { client_secret: SECRET },
+    });
     expect(await resolved(state.priorEnabled)).toBe(true);
     const registration = registrations.find((r) => r.name === "st")!;
     expect(registration.type).toBe("pulumi-nodejs:dynamic/integrations:IntegrationState");

@@ -44,7 +44,7 @@ const badAuthConfig: ConnectorArgs = { name: "x", appName: "github", authConfig:
 
 const acceptedStateArgs: IntegrationStateArgs[] = [
   { integrationId: "i", enabled: false },
-  { integrationId: "i", authConfig: { api_key: "k" }, onDelete: "restore" },
+  { integrationId: "i", authConfig: { client_secret: "s" }, onDelete: "restore" },
 ];
 
 // @ts-expect-error -- neither enabled nor authConfig

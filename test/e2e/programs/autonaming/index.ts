@@ -1,5 +1,6 @@
 // One autonamed connector (no `name`): the name is derived from the project, the stack and the logical
-// name. Its scheme (a replacing input) and its deletionPolicy come from config.
+// name. Its scheme (a replacing input) and its deletionPolicy come from config. A token scheme takes no
+// authConfig (the token is each account's); the OAuth one holds the developer's client secret.
 import * as pulumi from "@pulumi/pulumi";
 import { Connector } from "pulumi-integrations";
 
@@ -12,7 +13,7 @@ const connector = new Connector("github", {
   authConfig:
     authScheme === "OAUTH2"
       ? { client_id: "e2e-client-id", client_secret: config.requireSecret("secret"), scopes: ["repo"] }
-      : { token: config.requireSecret("secret") },
+      : undefined,
   deletionPolicy: config.require("deletionPolicy") as "delete" | "disable",
 });
 

@@ -8,8 +8,14 @@ function connectorWith(deletionPolicy: DeletionPolicy): Connector {
   return new Connector(`on-destroy-${deletionPolicy}`, {
     name: `e2e-policy-${deletionPolicy}`,
     appName: "slack",
-    authScheme: "BEARER_TOKEN",
-    authConfig: { token: config.requireSecret("slackToken") },
+    // The developer's own Slack app: its client secret is the secret this stack holds. (A token scheme's
+    // connector would take no authConfig: the token is each account's.)
+    authScheme: "OAUTH2",
+    authConfig: {
+      client_id: "e2e-policy-client",
+      client_secret: config.requireSecret("slackClientSecret"),
+      scopes: ["chat:write"],
+    },
     deletionPolicy,
   });
 }

@@ -5,14 +5,19 @@ import { Connector, IntegrationState, getTriggersOutput, type DeletionPolicy } f
 
 const config = new pulumi.Config();
 const appName = config.get("app") ?? "linear";
-const authConfig = { api_key: config.requireSecret("appKey") };
+const authScheme = config.get("authScheme") ?? "OAUTH2";
+// The developer's own OAuth app (the stack's secret); an API_KEY connector takes no authConfig, the key
+// being each account's.
+const clientSecret = config.requireSecret("clientSecret");
+const oauthApp = { client_id: "e2e-lifecycle-client", client_secret: clientSecret };
+const authConfig = authScheme === "OAUTH2" ? oauthApp : undefined;
 
 const fixed = new Connector(
   "fixed",
   {
     name: config.require("fixedName"),
     appName,
-    authScheme: config.get("authScheme") ?? "API_KEY",
+    authScheme,
     authConfig,
     enabled: config.getBoolean("enabled") ?? true,
     forceNewIntegration: config.getBoolean("forceNewIntegration") ?? true,
@@ -23,7 +28,11 @@ const fixed = new Connector(
 export const fixedId = fixed.id;
 
 const autonamed = config.getBoolean("withAutonamed")
-  ? new Connector("auto", { appName: config.get("autoApp") ?? appName, authScheme: "API_KEY", authConfig })
+  ? new Connector("auto", {
+      appName: config.get("autoApp") ?? appName,
+      authScheme: "OAUTH2",
+      authConfig: oauthApp,
+    })
   : undefined;
 export const autoId = autonamed?.id;
 export const autoName = autonamed?.name;
@@ -35,7 +44,7 @@ const watched = config.getBoolean("withIgnoreChanges")
       {
         appName: "github",
         authScheme: "OAUTH2",
-        authConfig: { client_id: "from-program", client_secret: config.requireSecret("appKey") },
+        authConfig: { client_id: "from-program", client_secret: clientSecret },
       },
       { ignoreChanges: ["authConfig.client_id"] },
     )

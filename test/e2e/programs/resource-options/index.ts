@@ -12,9 +12,11 @@ import { Connector } from "pulumi-integrations";
 
 const config = new pulumi.Config();
 const phase = config.requireNumber("phase");
-const apiKey = { api_key: config.requireSecret("appKey") };
+// The developer's own OAuth app, so that every connector holds a secret authConfig. (An API_KEY connector
+// would take none: the key is each account's.)
+const oauthApp = { client_id: "e2e-options-client", client_secret: config.requireSecret("clientSecret") };
 
-/** A Linear connector that destroy deletes (deletionPolicy "delete"), unless an option says otherwise. */
+/** A Linear OAuth connector that destroy deletes (deletionPolicy "delete"), unless an option says otherwise. */
 function connector(
   name: string,
   args: { name?: pulumi.Input<string>; appName?: string; enabled?: boolean },
@@ -22,8 +24,8 @@ function connector(
 ) {
   const common = {
     appName: args.appName ?? "linear",
-    authScheme: "API_KEY",
-    authConfig: apiKey,
+    authScheme: "OAUTH2",
+    authConfig: oauthApp,
     enabled: args.enabled,
     deletionPolicy: "delete" as const,
   };
@@ -70,7 +72,7 @@ const watched = new Connector(
     authScheme: "OAUTH2",
     authConfig: {
       client_id: phase < 2 ? "from-program" : "changed-in-program",
-      client_secret: config.requireSecret("appKey"),
+      client_secret: config.requireSecret("clientSecret"),
       scopes: phase < 5 ? ["repo"] : ["repo", "user"],
     },
     deletionPolicy: "delete",

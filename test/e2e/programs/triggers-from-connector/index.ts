@@ -7,8 +7,13 @@ const config = new pulumi.Config();
 const connector = new Connector("source", {
   name: "e2e-triggers-source",
   appName: "github",
-  authScheme: "BEARER_TOKEN",
-  authConfig: { token: config.requireSecret("githubToken") },
+  // The developer's own GitHub OAuth app: its client secret is the secret this stack holds.
+  authScheme: "OAUTH2",
+  authConfig: {
+    client_id: "e2e-triggers-client",
+    client_secret: config.requireSecret("githubClientSecret"),
+    scopes: ["repo"],
+  },
 });
 
 const offered = getTriggersOutput({ integrationIds: [connector.id] });

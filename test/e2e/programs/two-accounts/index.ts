@@ -8,8 +8,8 @@ const baseUrl = config.require("prodBaseUrl");
 const dev = new Connector("dev-github", {
   name: "e2e-github",
   appName: "github",
+  // A token scheme: the connector takes no authConfig (the token is each account's).
   authScheme: "BEARER_TOKEN",
-  authConfig: { token: "dev-token" },
 });
 
 // The same name in the other account: names are unique per account only.
@@ -17,7 +17,6 @@ const prodGithub = new Connector("prod-github", {
   name: "e2e-github",
   appName: "github",
   authScheme: "BEARER_TOKEN",
-  authConfig: { token: "prod-token" },
   enabled: config.getBoolean("prodEnabled") ?? true,
   // A plain key (as read with `require`): the resource stores it as a secret all the same.
   connection: { baseUrl, apiKey: config.require("prodApiKey") },
