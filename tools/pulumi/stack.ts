@@ -349,6 +349,11 @@ export function runCli(
       lines.forEach((line) => options.onLine?.(line));
     });
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    // A CLI that exits before it reads its input closes the pipe: its exit code and stderr say what
+    // happened, so the EPIPE of the write is not an error of its own (it failed a whole test file).
+    child.stdin.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE") reject(error);
+    });
     child.stdin.end(options.input ?? "");
     child.on("error", reject);
     child.on("close", (exitCode) => {
