@@ -25,7 +25,20 @@ export async function cachedQuery<Q extends Record<string, unknown>, T>(
     answers.set(key, running);
     answer = running;
   }
-  return structuredClone(await answer);
+  return copyOf(await answer);
+}
+
+/**
+ * A deep copy of a parsed answer (plain objects, arrays and primitives, as JSON gives): several times
+ * faster than structuredClone, whose serialisation made a 10,000-trigger getTriggers cost more than twice
+ * its GET and JSON.parse.
+ */
+function copyOf<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(copyOf) as T;
+  if (value === null || typeof value !== "object") return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) copy[key] = copyOf(item);
+  return copy as T;
 }
 
 /**
