@@ -1,4 +1,5 @@
 import type { ApiClient } from "../client";
+import { Remembered } from "../client/remembered";
 
 /**
  * Identical queries in one process cost one request: concurrent and later calls with the same query (same
@@ -6,7 +7,7 @@ import type { ApiClient } from "../client";
  * that a later call tries again. Each caller gets its own copy, so one caller changing its result cannot
  * change another's.
  */
-const answers = new Map<string, Promise<unknown>>();
+const answers = new Remembered<unknown>();
 
 export async function cachedQuery<Q extends Record<string, unknown>, T>(
   functionName: string,
@@ -16,15 +17,7 @@ export async function cachedQuery<Q extends Record<string, unknown>, T>(
 ): Promise<T> {
   const canonicalQuery = canonical(query);
   const key = JSON.stringify([functionName, client.identity, canonicalQuery]);
-  let answer = answers.get(key) as Promise<T> | undefined;
-  if (answer === undefined) {
-    const running = run(canonicalQuery);
-    running.catch(() => {
-      if (answers.get(key) === running) answers.delete(key);
-    });
-    answers.set(key, running);
-    answer = running;
-  }
+  const answer = answers.get(key, () => run(canonicalQuery)) as Promise<T>;
   return copyOf(await answer);
 }
 

@@ -1,4 +1,5 @@
 import type { ApiClient, ExpectedInputField } from "../client";
+import { Remembered } from "../client/remembered";
 import { getUnlessGone } from "./gone";
 import type { CheckFailure } from "./types";
 import { isUnknown } from "./unknowns";
@@ -19,7 +20,7 @@ import { isUnknown } from "./unknowns";
  * is not known yet counts as given.
  */
 export class AccountFieldRules {
-  readonly #fields = new Map<string, Promise<ExpectedInputField[] | undefined>>();
+  readonly #fields = new Remembered<ExpectedInputField[] | undefined>();
 
   async failures(client: ApiClient, integrationId: string, data: unknown): Promise<CheckFailure[]> {
     if (isUnknown(integrationId) || isUnknown(data)) return [];
@@ -40,14 +41,9 @@ export class AccountFieldRules {
   }
 
   #fieldsOf(client: ApiClient, integrationId: string): Promise<ExpectedInputField[] | undefined> {
-    const key = `${client.identity} ${integrationId}`;
-    let fields = this.#fields.get(key);
-    if (!fields) {
-      fields = getUnlessGone(client, integrationId).then((record) => record?.expectedInputFields);
-      // A failed read is not remembered: the next check asks again.
-      fields.catch(() => this.#fields.delete(key));
-      this.#fields.set(key, fields);
-    }
-    return fields;
+    return this.#fields.get(`${client.identity} ${integrationId}`, async () => {
+      const record = await getUnlessGone(client, integrationId);
+      return record?.expectedInputFields;
+    });
   }
 }

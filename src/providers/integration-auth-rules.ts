@@ -1,5 +1,6 @@
 import { sameAppName } from "../client/app-name";
 import type { ApiClient, App, ConnectorRecord } from "../client";
+import { Remembered } from "../client/remembered";
 import { getUnlessGone } from "./gone";
 import type { CheckFailure } from "./types";
 import { isUnknown } from "./unknowns";
@@ -21,8 +22,8 @@ import { isUnknown } from "./unknowns";
  * again.
  */
 export class IntegrationAuthRules {
-  readonly #secretFields = new Map<string, Promise<string[]>>();
-  readonly #apps = new Map<string, Promise<App[]>>();
+  readonly #secretFields = new Remembered<string[]>();
+  readonly #apps = new Remembered<App[]>();
 
   async failures(client: ApiClient, integrationId: string, authConfig: unknown): Promise<CheckFailure[]> {
     if (isUnknown(integrationId) || authConfig === undefined || isUnknown(authConfig)) return [];
@@ -40,28 +41,13 @@ export class IntegrationAuthRules {
   }
 
   #secretFieldsOf(client: ApiClient, integrationId: string): Promise<string[]> {
-    const key = `${client.identity} ${integrationId}`;
-    let fields = this.#secretFields.get(key);
-    if (!fields) {
-      fields = getUnlessGone(client, integrationId).then(async (record) =>
-        // A gone integration is create's to report.
-        record ? secretDeveloperFields(record, await this.#appsOf(client)) : [],
-      );
-      // A failed read is not remembered: the next check asks again.
-      fields.catch(() => this.#secretFields.delete(key));
-      this.#secretFields.set(key, fields);
-    }
-    return fields;
-  }
-
-  #appsOf(client: ApiClient): Promise<App[]> {
-    let apps = this.#apps.get(client.identity);
-    if (!apps) {
-      apps = client.listApps();
-      apps.catch(() => this.#apps.delete(client.identity));
-      this.#apps.set(client.identity, apps);
-    }
-    return apps;
+    return this.#secretFields.get(`${client.identity} ${integrationId}`, async () => {
+      const record = await getUnlessGone(client, integrationId);
+      // A gone integration is create's to report.
+      return record
+        ? secretDeveloperFields(record, await this.#apps.get(client.identity, () => client.listApps()))
+        : [];
+    });
   }
 }
 
