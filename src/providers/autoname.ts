@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { collect, type ApiClient } from "../client";
+import { Remembered } from "../client/remembered";
 
 /** Seven base-36 characters, as Pulumi's own autonaming appends to a logical name. */
 const SUFFIX_LENGTH = 7;
@@ -70,7 +71,7 @@ export function keptName(namePrefix: string, olds: Record<string, unknown>): str
  * the same one.
  */
 export class LiveNames {
-  readonly #byAccount = new WeakMap<ApiClient, Promise<Set<string>>>();
+  readonly #byAccount = new Remembered<Set<string>>();
 
   /**
    * A fresh name for this seed on the client's account: the first candidate no live connector holds.
@@ -91,14 +92,7 @@ export class LiveNames {
   }
 
   #taken(client: ApiClient): Promise<Set<string>> {
-    let taken = this.#byAccount.get(client);
-    if (!taken) {
-      taken = listLiveNames(client);
-      // A failed listing is not kept: the next check tries again.
-      taken.catch(() => this.#byAccount.delete(client));
-      this.#byAccount.set(client, taken);
-    }
-    return taken;
+    return this.#byAccount.get(client.identity, () => listLiveNames(client));
   }
 }
 
