@@ -1,7 +1,7 @@
 /**
  * What real servers do to a stored authConfig, behind the `normaliseAuthConfig` option: they add keys of
  * their own and normalise values, so that what a read shows is not byte for byte what was sent. The
- * provider must not take that for drift (src/providers/applied-keys.ts); this lets tests prove it.
+ * provider must not take that for drift (src/resources/shared/applied-keys.ts); this lets tests prove it.
  */
 
 /** A key the server fills in when the caller did not (visible: not a secret). */

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ApiClient, ClientSettings } from "../client";
 import { sharedClient } from "../client/shared-clients";
-import type { ConnectionArgs } from "../resources/connection-arg";
+import type { ConnectionArgs } from "../dynamic/connection-arg";
 import { programConfigSource, resolveSettings } from "../settings";
 
 /** How a data function reaches the API. Default: the stack config / environment of the program. */

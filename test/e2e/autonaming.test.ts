@@ -1,5 +1,5 @@
 import type { ConnectorRecord } from "../../src/client";
-import { candidateName } from "../../src/providers/autoname";
+import { candidateName } from "../../src/resources/shared/autoname";
 import { distinctiveSecret, startE2eApi } from "./support/e2e-api";
 import type { E2eApi } from "./support/e2e-api";
 import { E2eStack } from "./support/e2e-stack";

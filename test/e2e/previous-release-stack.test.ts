@@ -4,7 +4,7 @@
  * resolves the package packed from this checkout, against an emulator restored from that release's data
  * file. The serialized `__provider` of every resource in the old state requires
  * `pulumi-integrations/dynamic`, so refresh and destroy run this package's code on the old release's
- * outputs: that entry's compatibility promise (src/providers/dynamic.ts) is what this file tests.
+ * outputs: that entry's compatibility promise (src/dynamic/entry.ts) is what this file tests.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -9,16 +9,16 @@
  */
 import fc from "fast-check";
 import type { ConnectorRecord } from "../../src/client";
-import { connector, integrationState } from "../../src/providers/dynamic";
-import type { CheckedConnectorInputs } from "../../src/providers/connector-inputs";
-import { connectorOutputs, localStateOf, type ConnectorOutputs } from "../../src/providers/connector-outputs";
-import type { CheckedIntegrationStateInputs } from "../../src/providers/integration-state-inputs";
+import { connector, integrationState } from "../../src/dynamic/entry";
+import type { CheckedConnectorInputs } from "../../src/resources/connector/definition";
+import { connectorOutputs, localStateOf, type ConnectorOutputs } from "../../src/resources/connector/outputs";
+import type { CheckedIntegrationStateInputs } from "../../src/resources/integration-state/definition";
 import {
   integrationStateOutputs,
   type IntegrationStateOutputs,
-} from "../../src/providers/integration-state-outputs";
-import type { CheckFailure, CheckResult } from "../../src/providers/types";
-import { UNKNOWN } from "../../src/providers/unknowns";
+} from "../../src/resources/integration-state/outputs";
+import type { CheckFailure, CheckResult } from "../../src/resources/shared/types";
+import { UNKNOWN } from "../../src/resources/shared/unknowns";
 import {
   anyInputs,
   brokenConnectorInputs,

@@ -58,7 +58,7 @@ const provider: pulumi.dynamic.ResourceProvider = {
   async delete() {},
 };
 
-/** The outputs Connector registers besides its inputs (src/resources/connector.ts), so the SDK resolves as many. */
+/** The outputs Connector registers besides its inputs (src/dynamic/connector.ts), so the SDK resolves as many. */
 const OUTPUT_KEYS = [
   "appId",
   "appName",

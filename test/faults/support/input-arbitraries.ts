@@ -3,9 +3,9 @@
  * inputs, and valid inputs broken in exactly one way together with the property the failure must name.
  */
 import fc from "fast-check";
-import { DELETION_POLICIES } from "../../../src/providers/connector-inputs";
-import { ON_DELETE_POLICIES } from "../../../src/providers/integration-state-inputs";
-import { UNKNOWN } from "../../../src/providers/unknowns";
+import { DELETION_POLICIES } from "../../../src/resources/connector/definition";
+import { ON_DELETE_POLICIES } from "../../../src/resources/integration-state/definition";
+import { UNKNOWN } from "../../../src/resources/shared/unknowns";
 
 export const CONNECTOR_PROPERTIES = [
   "name",

@@ -1,0 +1,50 @@
+/**
+ * `pulumi-integrations/dynamic`: the stable entry the serialized providers load.
+ *
+ * COMPATIBILITY PROMISE. Every resource's state holds a `__provider` whose methods call
+ * `require("pulumi-integrations/dynamic").connector.<method>(...)` (or another resource's export). That state
+ * is what deletes a resource removed from a program, with whatever version of this package is installed
+ * then. So, in every later version:
+ * - this entry keeps exporting `connector`, `integrationState`, `connectedAccount`, `triggerInstance` and
+ *   `triggerWebhook`;
+ * - each keeps the methods configure(req), check(olds, news), diff(id, olds, news), create(inputs),
+ *   read(id, props), update(id, olds, news), delete(id, props) with these meanings;
+ * - each accepts the outputs (state) written by earlier versions.
+ */
+import { withConnection } from "../resources/shared/connection";
+import {
+  createConnectedAccountHandlers,
+  type ConnectedAccountOutputs,
+} from "../resources/connected-account/handlers";
+import type { CheckedConnectedAccountInputs } from "../resources/connected-account/definition";
+import { createConnectorHandlers } from "../resources/connector/handlers";
+import type { CheckedConnectorInputs } from "../resources/connector/definition";
+import type { ConnectorOutputs } from "../resources/connector/outputs";
+import { createIntegrationStateHandlers } from "../resources/integration-state/handlers";
+import type { CheckedIntegrationStateInputs } from "../resources/integration-state/definition";
+import type { IntegrationStateOutputs } from "../resources/integration-state/outputs";
+import {
+  createTriggerInstanceHandlers,
+  type TriggerInstanceOutputs,
+} from "../resources/trigger-instance/handlers";
+import type { CheckedTriggerInstanceInputs } from "../resources/trigger-instance/definition";
+import {
+  createTriggerWebhookHandlers,
+  type CheckedTriggerWebhookInputs,
+  type TriggerWebhookOutputs,
+} from "../resources/trigger-webhook/handlers";
+
+// Each resource also takes an optional `connection` (its account), handled around the handlers.
+export const connector = withConnection<CheckedConnectorInputs, ConnectorOutputs>(createConnectorHandlers());
+export const integrationState = withConnection<CheckedIntegrationStateInputs, IntegrationStateOutputs>(
+  createIntegrationStateHandlers(),
+);
+export const connectedAccount = withConnection<CheckedConnectedAccountInputs, ConnectedAccountOutputs>(
+  createConnectedAccountHandlers(),
+);
+export const triggerInstance = withConnection<CheckedTriggerInstanceInputs, TriggerInstanceOutputs>(
+  createTriggerInstanceHandlers(),
+);
+export const triggerWebhook = withConnection<CheckedTriggerWebhookInputs, TriggerWebhookOutputs>(
+  createTriggerWebhookHandlers(),
+);

@@ -1,0 +1,115 @@
+import type { ConnectorRecord, ExpectedInputField } from "../../client";
+import type { CheckedConnectorInputs, DeletionPolicy } from "./definition";
+import { withoutUndefined } from "../shared/values";
+
+/**
+ * The inputs that force a replacement, as last applied. diff compares new inputs with these rather than
+ * with the server's record, which may spell them differently (an app given by id is echoed with its name).
+ */
+export interface AppliedIdentity {
+  name: string;
+  appName?: string;
+  appId?: string;
+  authScheme?: string;
+  useServiceAuth: boolean;
+}
+
+/** A Connector's outputs: the connector record (secret-free fields as the server has them) and local state. */
+export interface ConnectorOutputs {
+  name: string;
+  appId: string;
+  appName: string;
+  authScheme?: string;
+  /** The applied authConfig, with refreshed visible values (see ../shared/applied-keys.ts). Secret. */
+  authConfig?: Record<string, unknown>;
+  enabled: boolean;
+  useServiceAuth: boolean;
+  expectedInputFields: ExpectedInputField[];
+  logo?: string;
+  createdAt?: string;
+  updatedAt?: string;
+  deleted?: boolean;
+  defaultConnectorId?: string | null;
+  forceNewIntegration: boolean;
+  deletionPolicy: DeletionPolicy;
+  /** Set when the name was autonamed (see ../shared/autoname.ts). */
+  namePrefix?: string;
+  /** Set when the connector was taken over rather than created. */
+  adoptId?: string;
+  lastApplied: AppliedIdentity;
+}
+
+/** What only the provider knows (never read from the server). */
+export type LocalConnectorState = Pick<
+  ConnectorOutputs,
+  "authConfig" | "forceNewIntegration" | "deletionPolicy" | "namePrefix" | "adoptId" | "lastApplied"
+>;
+
+export function appliedIdentity(inputs: CheckedConnectorInputs): AppliedIdentity {
+  return {
+    name: inputs.name,
+    appName: inputs.appName,
+    appId: inputs.appId,
+    authScheme: inputs.authScheme,
+    useServiceAuth: inputs.useServiceAuth,
+  };
+}
+
+export function localStateOf(inputs: CheckedConnectorInputs): LocalConnectorState {
+  return {
+    authConfig: inputs.authConfig,
+    forceNewIntegration: inputs.forceNewIntegration,
+    deletionPolicy: inputs.deletionPolicy,
+    namePrefix: inputs.namePrefix,
+    adoptId: inputs.adoptId,
+    lastApplied: appliedIdentity(inputs),
+  };
+}
+
+/**
+ * The inputs as the outputs now stand: what `read` hands back for the engine to store as the resource's
+ * inputs after a refresh. An input under `ignoreChanges` is then taken from these, so an out-of-band change
+ * that a refresh found stays, as Terraform's `ignore_changes` keeps it; the rest of a later diff compares
+ * with the outputs anyway.
+ */
+export function inputsOf(outputs: ConnectorOutputs): CheckedConnectorInputs {
+  const applied = outputs.lastApplied ?? outputs;
+  return withoutUndefined({
+    name: applied.name,
+    namePrefix: outputs.namePrefix,
+    adoptId: outputs.adoptId,
+    appName: applied.appId === undefined ? applied.appName : undefined,
+    appId: applied.appId,
+    authScheme: applied.authScheme,
+    authConfig: outputs.authConfig,
+    enabled: outputs.enabled,
+    useServiceAuth: applied.useServiceAuth,
+    forceNewIntegration: outputs.forceNewIntegration,
+    deletionPolicy: outputs.deletionPolicy,
+  });
+}
+
+/** Only the record's known fields are kept: an extra field a server adds might hold anything. */
+export function connectorOutputs(record: ConnectorRecord, local: LocalConnectorState): ConnectorOutputs {
+  return withoutUndefined({
+    name: record.name,
+    appId: record.appId,
+    appName: record.appName,
+    authScheme: record.authScheme,
+    authConfig: local.authConfig,
+    enabled: record.enabled,
+    // Informational on the wire (TOLERANCE.md): a server that does not say keeps what was applied.
+    useServiceAuth: record.useServiceAuth ?? local.lastApplied.useServiceAuth,
+    expectedInputFields: record.expectedInputFields,
+    logo: record.logo,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    deleted: record.deleted,
+    defaultConnectorId: record.defaultConnectorId,
+    forceNewIntegration: local.forceNewIntegration,
+    deletionPolicy: local.deletionPolicy,
+    namePrefix: local.namePrefix,
+    adoptId: local.adoptId,
+    lastApplied: local.lastApplied,
+  });
+}

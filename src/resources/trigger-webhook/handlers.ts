@@ -1,0 +1,189 @@
+import type { ApiClient } from "../../client";
+import { SettingsError } from "../../settings";
+import { createClientForCall } from "../shared/client-for-call";
+import { anyChange, compare } from "../shared/diff-rules";
+import { messageOf, PartialCreateError, readably } from "../shared/errors";
+import { checkInputs, httpUrl, oneOf } from "../shared/input-rules";
+import type { CheckFailure, DiffResult, ResourceHandlers } from "../shared/types";
+import { withoutUndefined } from "../shared/values";
+import { z } from "zod";
+
+export const WEBHOOK_ON_DELETE = ["restore", "retain"] as const;
+
+/** The inputs of a TriggerWebhook as a user writes them. */
+export interface TriggerWebhookInputs {
+  /** Where the service POSTs trigger events (http or https). Updated in place. */
+  url: string;
+  /**
+   * Default "restore": deleting the resource puts back the callback URL found before this resource set it
+   * (unless someone changed it since). "retain" leaves the URL as it is.
+   */
+  onDelete?: (typeof WEBHOOK_ON_DELETE)[number];
+}
+
+/** Inputs after `check`. `resourceName` is set by the resource class, not by users. */
+export interface CheckedTriggerWebhookInputs {
+  url: string;
+  onDelete: (typeof WEBHOOK_ON_DELETE)[number];
+  /** The resource's name in the program: one TriggerWebhook per tenant is checked by it. */
+  resourceName: string;
+}
+
+export interface TriggerWebhookOutputs extends CheckedTriggerWebhookInputs {
+  /** The key that signs every delivery (see verifyWebhook). Secret. */
+  webhookSecret: string;
+  /** The callback URL before this resource set it; absent when there was none. */
+  priorUrl?: string;
+}
+
+export type TriggerWebhookHandlers = ResourceHandlers<CheckedTriggerWebhookInputs, TriggerWebhookOutputs>;
+
+/** The service keeps one callback URL per tenant: the resource's id says what it manages. */
+const WEBHOOK_ID = "callback-url";
+
+const triggerWebhookFields = {
+  url: httpUrl("https://hooks.example.com/events"),
+  onDelete: oneOf(WEBHOOK_ON_DELETE).default("restore"),
+  resourceName: z.string().min(1),
+};
+
+/**
+ * The TriggerWebhook's provider: the tenant's one callback URL. Requests per call: check and diff none;
+ * create 1-2 (client_info, then set unless equal); read 1; update 0-1; delete 0-2 (restore: read, then
+ * set back only if the URL is still this resource's).
+ */
+export function createTriggerWebhookHandlers(): TriggerWebhookHandlers {
+  const api = createClientForCall();
+  /**
+   * Which resource holds each tenant's callback URL in this run: a second TriggerWebhook of the same
+   * tenant would fight the first over its one URL, so its check fails, at preview. One process checks
+   * every resource of the program: the engine loads one default provider per package and deployment
+   * (pulumi/pulumi pkg/resource/deploy/default_providers.go, `defaultProviders.providers`), and every
+   * dynamic resource is of the package `pulumi-nodejs`.
+   */
+  const holders = new Map<string, string>();
+  /**
+   * The prior URL of webhooks this process has let go, by tenant: a replacement (`up --replace`) deletes
+   * first (the resource's default option), and the new half takes over what the old half found, rather
+   * than the URL the old half set (which "retain" leaves), as IntegrationState does.
+   */
+  const released = new Map<string, string | null>();
+  return {
+    configure: async (req) => api.configure(req.config),
+    check: (_olds, news) =>
+      readably(async () => {
+        const checked = checkInputs<CheckedTriggerWebhookInputs>(triggerWebhookFields, news, () => []);
+        if (checked.failures.length > 0) return checked;
+        return { inputs: checked.inputs, failures: claimTenant(holders, api.client, checked.inputs) };
+      }),
+    diff: (_id, olds, news) => readably(async () => diffTriggerWebhook(olds, news)),
+    create: (inputs) => readably(() => createWebhook(api.client(), inputs, released)),
+    read: (id, props) => readably(() => readWebhook(api.client(), id, props)),
+    update: (_id, olds, news) => readably(() => updateWebhook(api.client(), olds, news)),
+    delete: (_id, props) => readably(() => deleteWebhook(api.client(), props, released)),
+  };
+}
+
+function claimTenant(
+  holders: Map<string, string>,
+  client: () => ApiClient,
+  inputs: CheckedTriggerWebhookInputs,
+): CheckFailure[] {
+  let tenant: string;
+  try {
+    tenant = client().identity;
+  } catch (error) {
+    if (error instanceof SettingsError) return [];
+    throw error;
+  }
+  const holder = holders.get(tenant);
+  if (holder === undefined || holder === inputs.resourceName) {
+    holders.set(tenant, inputs.resourceName);
+    return [];
+  }
+  return [
+    {
+      property: "url",
+      reason:
+        `the account has one callback URL, already managed by TriggerWebhook "${holder}" in this stack; ` +
+        "keep one TriggerWebhook per account",
+    },
+  ];
+}
+
+function diffTriggerWebhook(olds: TriggerWebhookOutputs, news: CheckedTriggerWebhookInputs): DiffResult {
+  const updateFields = { url: compare(olds.url, news.url) };
+  const recordedFields = {
+    onDelete: compare(olds.onDelete, news.onDelete),
+    resourceName: compare(olds.resourceName, news.resourceName),
+  };
+  return { changes: anyChange(updateFields, recordedFields), replaces: [], deleteBeforeReplace: true };
+}
+
+async function createWebhook(
+  client: ApiClient,
+  inputs: CheckedTriggerWebhookInputs,
+  released: Map<string, string | null>,
+) {
+  const found = await client.getWebhookSettings();
+  const handedOver = released.get(client.identity);
+  released.delete(client.identity);
+  const priorUrl = handedOver === undefined ? found.webhookURL : (handedOver ?? undefined);
+  const webhookSecret = found.webhookSecret ?? "";
+  if (found.webhookURL !== inputs.url) {
+    await client.setCallbackUrl(inputs.url).catch((error: unknown) => {
+      // The URL may have been set before the answer was lost: keep the resource with what it found, so
+      // that the next `up` sets it again and `priorUrl` is never read back as this resource's own URL.
+      throw new PartialCreateError(
+        WEBHOOK_ID,
+        outputs({ ...inputs, url: found.webhookURL ?? inputs.url }, webhookSecret, priorUrl),
+        `TriggerWebhook: setting the callback URL failed: ${messageOf(error)} ` +
+          "It is kept in state; run `pulumi up` again to finish.",
+      );
+    });
+  }
+  return { id: WEBHOOK_ID, outs: outputs(inputs, webhookSecret, priorUrl) };
+}
+
+async function readWebhook(client: ApiClient, id: string, props: TriggerWebhookOutputs) {
+  const found = await client.getWebhookSettings();
+  // No callback URL at all: nothing of this resource is left (the next `up` sets it again).
+  if (found.webhookURL === undefined) return { id: "" };
+  const refreshed = outputs(
+    { ...props, url: found.webhookURL },
+    found.webhookSecret ?? props.webhookSecret,
+    props.priorUrl,
+  );
+  const { webhookSecret: _secret, priorUrl: _prior, ...inputs } = refreshed;
+  return { id, props: refreshed, inputs };
+}
+
+async function updateWebhook(
+  client: ApiClient,
+  olds: TriggerWebhookOutputs,
+  news: CheckedTriggerWebhookInputs,
+) {
+  if (olds.url !== news.url) await client.setCallbackUrl(news.url);
+  return { outs: outputs(news, olds.webhookSecret, olds.priorUrl) };
+}
+
+async function deleteWebhook(
+  client: ApiClient,
+  props: TriggerWebhookOutputs,
+  released: Map<string, string | null>,
+) {
+  released.set(client.identity, props.priorUrl ?? null);
+  // The API cannot unset a callback URL: with none before, the URL stays (the README says so).
+  if (props.onDelete !== "restore" || props.priorUrl === undefined || props.priorUrl === props.url) return;
+  // Someone who set another URL since is not overruled.
+  if ((await client.getCallbackUrl()) !== props.url) return;
+  await client.setCallbackUrl(props.priorUrl);
+}
+
+function outputs(
+  inputs: CheckedTriggerWebhookInputs,
+  webhookSecret: string,
+  priorUrl: string | undefined,
+): TriggerWebhookOutputs {
+  return withoutUndefined({ ...inputs, webhookSecret, priorUrl });
+}
