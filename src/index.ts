@@ -15,7 +15,7 @@ export type {
   DeletionPolicy,
   NameSelector,
 } from "./resources/connector/definition";
-export type { ConnectorOutputs } from "./resources/connector/outputs";
+export type { ConnectorOutputs } from "./resources/connector/definition";
 export type { IntegrationStateInputs, OnDeletePolicy } from "./resources/integration-state/definition";
 export type { IntegrationStateOutputs } from "./resources/integration-state/outputs";
 export type { ConnectedAccountInputs } from "./resources/connected-account/definition";

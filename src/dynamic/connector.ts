@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ConnectorInputs } from "../resources/connector/definition";
-import type { ConnectorOutputs } from "../resources/connector/outputs";
+import type { ConnectorOutputs } from "../resources/connector/definition";
 import { secretConnection, type WithConnectionArg } from "./connection-arg";
 import type { InputsOf } from "./inputs-of";
 import { connectorProvider } from "./shims";

@@ -19,7 +19,7 @@ import {
 import type { CheckedConnectedAccountInputs } from "../resources/connected-account/definition";
 import { createConnectorHandlers } from "../resources/connector/handlers";
 import type { CheckedConnectorInputs } from "../resources/connector/definition";
-import type { ConnectorOutputs } from "../resources/connector/outputs";
+import type { ConnectorOutputs } from "../resources/connector/definition";
 import { createIntegrationStateHandlers } from "../resources/integration-state/handlers";
 import type { CheckedIntegrationStateInputs } from "../resources/integration-state/definition";
 import type { IntegrationStateOutputs } from "../resources/integration-state/outputs";

@@ -7,7 +7,7 @@ import type http from "node:http";
 import { ApiClient, ApiError, ResponseValidationError } from "../../src/client";
 import { createConnectorHandlers, type ConnectorHandlers } from "../../src/resources/connector/handlers";
 import type { CheckedConnectorInputs } from "../../src/resources/connector/definition";
-import type { ConnectorOutputs } from "../../src/resources/connector/outputs";
+import type { ConnectorOutputs } from "../../src/resources/connector/definition";
 import { connectorRecord, sendJson, startLocalServer, type LocalServer } from "./local-server";
 
 const record = { ...connectorRecord, authScheme: "OAUTH2", authConfig: { client_id: "cid" } };

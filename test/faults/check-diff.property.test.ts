@@ -10,8 +10,8 @@
 import fc from "fast-check";
 import type { ConnectorRecord } from "../../src/client";
 import { connector, integrationState } from "../../src/dynamic/entry";
-import type { CheckedConnectorInputs } from "../../src/resources/connector/definition";
-import { connectorOutputs, localStateOf, type ConnectorOutputs } from "../../src/resources/connector/outputs";
+import type { CheckedConnectorInputs, ConnectorOutputs } from "../../src/resources/connector/definition";
+import { connectorOutputs, localStateOf } from "../../src/resources/connector/outputs";
 import type { CheckedIntegrationStateInputs } from "../../src/resources/integration-state/definition";
 import {
   integrationStateOutputs,

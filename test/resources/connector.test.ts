@@ -1,5 +1,5 @@
 import type { CheckedConnectorInputs } from "../../src/resources/connector/definition";
-import type { ConnectorOutputs } from "../../src/resources/connector/outputs";
+import type { ConnectorOutputs } from "../../src/resources/connector/definition";
 import { GITHUB_AUTH, startTestBed, type ProviderTestBed } from "./support";
 
 let bed: ProviderTestBed;

@@ -1,6 +1,6 @@
 import { createConnectorHandlers } from "../../src/resources/connector/handlers";
 import type { CheckedConnectorInputs } from "../../src/resources/connector/definition";
-import type { ConnectorOutputs } from "../../src/resources/connector/outputs";
+import type { ConnectorOutputs } from "../../src/resources/connector/definition";
 import { createIntegrationStateHandlers } from "../../src/resources/integration-state/handlers";
 import type { CheckedIntegrationStateInputs } from "../../src/resources/integration-state/definition";
 import type { IntegrationStateOutputs } from "../../src/resources/integration-state/outputs";

@@ -1,43 +1,135 @@
-import { authConfigField, booleanField, checkInputs, oneOf, optionalString } from "../shared/input-rules";
-import { keptName } from "../shared/autoname";
-import type { CheckFailure, CheckResult } from "../shared/types";
-import { isUnknown, UNKNOWN } from "../shared/unknowns";
+import { z } from "zod";
+import { property, type ResourceDefinition } from "../shared/definition";
+import { authConfigField, booleanField, oneOf, optionalString } from "../shared/input-rules";
 
 export const DELETION_POLICIES = ["delete", "disable", "retain"] as const;
 /** What deleting the resource does remotely: delete the connector, disable it, or leave it as it is. */
 export type DeletionPolicy = (typeof DELETION_POLICIES)[number];
 
-/** The inputs of a Connector as a user writes them (plain values; the program side wraps them in Input). */
-export interface ConnectorSettings {
+/**
+ * An input the `Connector` class adds when `name` is left out: `<project>/<stack>/<logical name>`, part of
+ * the seed of the autoname (../shared/autoname.ts). check consumes it: it never reaches the checked inputs,
+ * so state written before it existed, and state written with it, diff the same.
+ */
+export const AUTONAME_SCOPE = "autonameScope";
+
+const inputs = {
   /**
-   * Take over this existing connector instead of creating one, on purpose (`pulumi import` cannot work for
-   * dynamic resources). Its name, app, scheme and built-in-auth flag must match these inputs; its authConfig
-   * and enabled are then set from them, and from then on it is updated and deleted like one this stack
-   * created (see deletionPolicy). Only read at create time.
+   * The connector's name, unique among the account's connectors that are not deleted. Replaces on change.
+   * Without it (and with `namePrefix`), the connector is autonamed `<namePrefix><7 base-36 characters>`.
    */
-  adoptId?: string;
+  name: property(optionalString(), { replaceOnChanges: true }),
+  /**
+   * The start of an autoname, when `name` is left out: the name is `<namePrefix><7 base-36 characters>`,
+   * derived from the prefix and the resource's project, stack and logical name (the same in a preview and
+   * its update), chosen at the first create and kept across updates. A replacement takes the next name no
+   * live connector holds and is created before the old connector is deleted.
+   */
+  namePrefix: optionalString(),
+  [AUTONAME_SCOPE]: property(optionalString(), { internal: true }),
+  /**
+   * Take over this existing connector instead of creating one, on purpose. Its name, app, scheme and
+   * built-in-auth flag must match these inputs; its authConfig and enabled are then set from them, and from
+   * then on it is updated and deleted like one this stack created (see deletionPolicy). Only read at create
+   * time.
+   */
+  adoptId: optionalString(),
+  /** The app, by name (e.g. "github"; `GET /api/v1/apps`): exactly one of appName and appId. Replaces on change. */
+  appName: property(optionalString(), { replaceOnChanges: true }),
+  /** The app, by id: exactly one of appName and appId. Replaces on change. */
+  appId: property(optionalString(), { replaceOnChanges: true }),
   /** e.g. "OAUTH2", "API_KEY"; the app's schemes are listed by `GET /api/v1/apps`. Replaces on change. */
-  authScheme?: string;
+  authScheme: property(optionalString(), { replaceOnChanges: true }),
   /**
    * The developer's fields of the scheme (`expected_from_customer: false` in `GET /api/v1/apps`): an OAuth
-   * app's client_id, client_secret, scopes (a list), ... An end user's key or token is not given here but
-   * in each ConnectedAccount's `data` (an API_KEY or BEARER_TOKEN connector takes none). Secret. Updated
-   * in place.
+   * app's client_id, client_secret, scopes (a list of strings), ... An end user's key or token is not given
+   * here but in each ConnectedAccount's `data` (an API_KEY or BEARER_TOKEN connector takes none). Secret.
+   * Updated in place.
    */
-  authConfig?: AuthConfig;
+  authConfig: property(authConfigField(), { secret: true }),
   /** Default true. Updated in place. */
-  enabled?: boolean;
+  enabled: booleanField().default(true),
   /** Use the service's built-in authentication. Default false. Replaces on change. */
-  useServiceAuth?: boolean;
+  useServiceAuth: property(booleanField().default(false), { replaceOnChanges: true }),
   /**
    * Default true: always create a new connector. With false the server would hand back an existing
-   * connector of the app instead of creating one; that is never taken silently, so the create fails
-   * naming the app's connectors when it has any (take one over with `adoptId`). Only read at create time.
+   * connector of the app instead of creating one; that is never taken silently, so the create fails naming
+   * the app's connectors when it has any (take one over with `adoptId`). Only read at create time.
    */
-  forceNewIntegration?: boolean;
-  /** Default "delete". Touches nothing remote when changed. */
-  deletionPolicy?: DeletionPolicy;
-}
+  forceNewIntegration: booleanField().default(true),
+  /** What deleting the resource does: "delete" (default), "disable" or "retain". Touches nothing remote when changed. */
+  deletionPolicy: oneOf(DELETION_POLICIES).default("delete"),
+};
+
+/** One field of the scheme, as `GET /api/v1/apps` and the connector record list it. */
+const expectedInputField = z.looseObject({
+  /** The key in `authConfig` or in an account's `data`. */
+  name: z.string(),
+  type: z.string().optional(),
+  description: z.string().optional(),
+  /** The label to show for it. */
+  display_name: z.string().optional(),
+  /** Any JSON value. */
+  default: z.json().optional(),
+  required: z.boolean().optional(),
+  /** true: each ConnectedAccount gives it in `data`; false: the connector's `authConfig` does. */
+  expected_from_customer: z.boolean().optional(),
+  is_secret: z.boolean().optional(),
+});
+
+/**
+ * The inputs that force a replacement, as last applied. diff compares new inputs with these rather than
+ * with the server's record, which may spell them differently (an app given by id is echoed with its name).
+ */
+const appliedIdentity = z.object({
+  name: z.string(),
+  appName: z.string().optional(),
+  appId: z.string().optional(),
+  authScheme: z.string().optional(),
+  useServiceAuth: z.boolean(),
+});
+
+const outputs = {
+  /** The connector's name. */
+  name: z.string(),
+  /** The app's id. */
+  appId: z.string(),
+  /** The app's name (as the service spells it). */
+  appName: z.string(),
+  authScheme: z.string().optional(),
+  /** The applied authConfig, with refreshed visible values (see ../shared/applied-keys.ts). Secret. */
+  authConfig: property(z.record(z.string(), z.unknown()).optional(), { secret: true }),
+  enabled: z.boolean(),
+  useServiceAuth: z.boolean(),
+  /** The fields each ConnectedAccount of it gives in `data` (an API key, a token, ...). */
+  expectedInputFields: z.array(expectedInputField),
+  logo: z.string().optional(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+  deleted: z.boolean().optional(),
+  defaultConnectorId: z.string().nullable().optional(),
+  forceNewIntegration: z.boolean(),
+  deletionPolicy: z.enum(DELETION_POLICIES),
+  /** Set when the name was autonamed (see ../shared/autoname.ts). */
+  namePrefix: z.string().optional(),
+  /** Set when the connector was taken over rather than created. */
+  adoptId: z.string().optional(),
+  lastApplied: property(appliedIdentity, { internal: true }),
+};
+
+export const connectorDefinition = {
+  name: "Connector",
+  description:
+    "A connector (integration) of the Trigger and Integration Management API, created and owned by this " +
+    "resource. Changing name, appName/appId, authScheme or useServiceAuth replaces it; authConfig and enabled " +
+    "are updated in place.",
+  inputs,
+  outputs,
+  import: {
+    id: "the connector's id (`GET /api/v1/integrations/{id}`)",
+    unreadableInputs: ["authConfig (its secret fields: the service never shows them)"],
+  },
+} satisfies ResourceDefinition<typeof inputs, typeof outputs>;
 
 /** authConfig keys are free-form, but the service types `scopes` and `user_scopes` as lists of strings. */
 export interface AuthConfig {
@@ -51,175 +143,33 @@ export interface AuthConfig {
 export type AppSelector = { appName: string; appId?: undefined } | { appId: string; appName?: undefined };
 
 /**
- * The connector's name, unique among the account's connectors that are not deleted; changing it replaces
- * the connector. Either fixed (`name`), or left out: the connector is then autonamed
- * `<namePrefix><7 base-36 characters>`, derived from the prefix and the resource's project, stack and
- * logical name (the same in a preview and its update, and in every run while that name is free), chosen
- * at the first create and kept across updates; a replacement takes the next name no live connector holds
- * and is created before the old connector is deleted (a fixed name must be deleted first: names are
- * unique). The `Connector` resource defaults `namePrefix` to `<logical name>-`. See autoname.ts.
+ * The connector's name: either fixed (`name`), or left out and autonamed from `namePrefix` (see
+ * ../shared/autoname.ts; a fixed name must be deleted before its replacement is created: names are unique).
+ * The `Connector` resource defaults `namePrefix` to `<logical name>-`.
  */
 export type NameSelector =
   { name: string; namePrefix?: undefined } | { name?: undefined; namePrefix?: string };
 
+type InputFields = z.input<z.ZodObject<typeof inputs>>;
+
+/** The inputs of a Connector as a user writes them (plain values; the program side wraps them in Input). */
+export type ConnectorSettings = Omit<
+  InputFields,
+  "name" | "namePrefix" | "appName" | "appId" | typeof AUTONAME_SCOPE | "authConfig"
+> & {
+  /** The developer's fields of the scheme (see `connectorDefinition.inputs.authConfig`). Secret. */
+  authConfig?: AuthConfig;
+};
+
 export type ConnectorInputs = ConnectorSettings & AppSelector & NameSelector;
 
 /** Inputs after `check`: defaults filled. During a preview any field may hold the UNKNOWN sentinel. */
-export interface CheckedConnectorInputs {
-  name: string;
-  namePrefix?: string;
-  adoptId?: string;
-  appName?: string;
-  appId?: string;
-  authScheme?: string;
-  authConfig?: Record<string, unknown>;
-  enabled: boolean;
-  useServiceAuth: boolean;
-  forceNewIntegration: boolean;
-  deletionPolicy: DeletionPolicy;
-}
+export type CheckedConnectorInputs = Omit<
+  z.output<z.ZodObject<typeof inputs>>,
+  "name" | typeof AUTONAME_SCOPE
+> & { name: string };
 
-/**
- * An input the `Connector` class adds when `name` is left out: `<project>/<stack>/<logical name>`, part of
- * the seed of the autoname (../shared/autoname.ts). check consumes it: it never reaches the checked inputs, so state
- * written before it existed, and state written with it, diff the same.
- */
-export const AUTONAME_SCOPE = "autonameScope";
+/** A Connector's outputs: the connector record (secret-free fields as the server has them) and local state. */
+export type ConnectorOutputs = z.output<z.ZodObject<typeof outputs>>;
 
-const connectorFields = {
-  name: optionalString(),
-  namePrefix: optionalString(),
-  [AUTONAME_SCOPE]: optionalString(),
-  adoptId: optionalString(),
-  appName: optionalString(),
-  appId: optionalString(),
-  authScheme: optionalString(),
-  authConfig: authConfigField(),
-  enabled: booleanField().default(true),
-  useServiceAuth: booleanField().default(false),
-  forceNewIntegration: booleanField().default(true),
-  deletionPolicy: oneOf(DELETION_POLICIES).default("delete"),
-};
-
-/**
- * What check decided. With `freshName`, the name must be a fresh autoname, derived from that seed on the
- * resource's account (../shared/autoname.ts), and the inputs have no name yet. Otherwise the name is fixed, kept from
- * the old inputs or not known yet (UNKNOWN), or there are failures.
- */
-export type ConnectorCheck =
-  | (CheckResult<CheckedConnectorInputs> & { freshName?: undefined })
-  | { inputs: Omit<CheckedConnectorInputs, "name">; failures: []; freshName: AutonameSeed };
-
-export interface AutonameSeed {
-  namePrefix: string;
-  scope?: string;
-}
-
-/**
- * authScheme is not checked against the known schemes: the list is open (the API grows), so an unknown
- * value is left for the server to judge rather than rejected offline. No request is made: a fresh
- * autoname is left to the caller (`freshName`), which needs the account's live names.
- */
-export function checkConnectorInputs(
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
-): ConnectorCheck {
-  const checked = checkInputs<UncheckedName>(connectorFields, news, (inputs) => [
-    ...exactlyOneApp(inputs),
-    ...oneWayToName(inputs),
-    ...namesAsStored(inputs),
-    ...scopesAreLists(inputs),
-  ]);
-  if (checked.failures.length > 0) return checked as CheckResult<CheckedConnectorInputs>;
-  const { [AUTONAME_SCOPE]: scope, name, ...inputs } = checked.inputs;
-  if (name !== undefined) return { inputs: { ...inputs, name }, failures: [] };
-  // oneWayToName has made sure that a connector without a name has a prefix.
-  const namePrefix = inputs.namePrefix!;
-  // A prefix or scope not known yet (a preview): the name is not known either.
-  if (isUnknown(namePrefix) || isUnknown(scope))
-    return { inputs: { ...inputs, name: UNKNOWN }, failures: [] };
-  const kept = keptName(namePrefix, olds);
-  if (kept !== undefined) return { inputs: { ...inputs, name: kept }, failures: [] };
-  return { inputs, failures: [], freshName: { namePrefix, scope } };
-}
-
-/** The inputs as the field rules leave them: the name may still be unset, the scope not yet consumed. */
-type UncheckedName = Omit<CheckedConnectorInputs, "name"> & { name?: string; [AUTONAME_SCOPE]?: string };
-
-function oneWayToName(inputs: Record<string, unknown>): CheckFailure[] {
-  if (inputs.name !== undefined && inputs.namePrefix !== undefined) {
-    return [{ property: "namePrefix", reason: "give name or namePrefix, not both" }];
-  }
-  if (inputs.name === undefined && inputs.adoptId !== undefined) {
-    return [{ property: "name", reason: "is required with adoptId: the adopted connector's name" }];
-  }
-  if (inputs.name === undefined && inputs.namePrefix === undefined) {
-    return [
-      { property: "name", reason: 'is required unless namePrefix is given (e.g. name: "github-main")' },
-    ];
-  }
-  return [];
-}
-
-/**
- * The service trims a connector's name before storing it (issue 19), so a name with spaces around it would
- * make a connector whose name is not the one asked for: the create then takes it for another connector and
- * fails, and the one it made is in no state (stranded). Refused here, before any request, rather than
- * trimmed silently: the program then says what the connector is really called, and state, program and
- * service agree. A prefix is only trimmed at its start (the autoname's suffix follows its end).
- */
-function namesAsStored(inputs: Record<string, unknown>): CheckFailure[] {
-  const { name, namePrefix } = inputs;
-  const failures: CheckFailure[] = [];
-  if (typeof name === "string" && !isUnknown(name) && name !== name.trim()) {
-    failures.push({ property: "name", reason: spacesReason("start or end", name.trim()) });
-  }
-  if (typeof namePrefix === "string" && !isUnknown(namePrefix) && namePrefix !== namePrefix.trimStart()) {
-    failures.push({ property: "namePrefix", reason: spacesReason("start", namePrefix.trimStart()) });
-  }
-  return failures;
-}
-
-function spacesReason(where: string, trimmed: string): string {
-  const instead = trimmed === "" ? "give one with other characters" : `write "${trimmed}"`;
-  return (
-    `must not ${where} with spaces: the service trims connector names, so the connector would not be ` +
-    `named as written; ${instead}`
-  );
-}
-
-const SCOPE_KEYS = ["scopes", "user_scopes"] as const;
-
-/**
- * The service's AuthConfigDTO types `scopes` and `user_scopes` as lists of strings and answers a string
- * with a 400: said here first, before any request. The reason never shows the value (authConfig is secret).
- */
-function scopesAreLists(inputs: Record<string, unknown>): CheckFailure[] {
-  const config = inputs.authConfig;
-  if (typeof config !== "object" || config === null || Array.isArray(config)) return [];
-  return SCOPE_KEYS.flatMap((key) => {
-    const value = (config as Record<string, unknown>)[key];
-    if (value === undefined || value === null || isUnknown(value)) return [];
-    const isList = Array.isArray(value) && value.every((item) => typeof item === "string" || isUnknown(item));
-    if (isList) return [];
-    return [
-      {
-        property: `authConfig.${key}`,
-        reason: 'must be a list of strings, e.g. ["repo", "read:org"] (not a comma-separated string)',
-      },
-    ];
-  });
-}
-
-function exactlyOneApp(inputs: Record<string, unknown>): CheckFailure[] {
-  const hasName = inputs.appName !== undefined;
-  const hasId = inputs.appId !== undefined;
-  // An unknown may turn out unset: the rule is checked again once values are known.
-  if (hasName && hasId && !isUnknown(inputs.appName) && !isUnknown(inputs.appId)) {
-    return [{ property: "appId", reason: "give exactly one of appName and appId, not both" }];
-  }
-  if (!hasName && !hasId) {
-    return [{ property: "appName", reason: 'is required unless appId is given (e.g. appName: "github")' }];
-  }
-  return [];
-}
+export type AppliedIdentity = z.output<typeof appliedIdentity>;

@@ -1,6 +1,5 @@
 import { sameAppName } from "../../client/app-name";
-import type { CheckedConnectorInputs } from "./definition";
-import type { AppliedIdentity, ConnectorOutputs } from "./outputs";
+import type { AppliedIdentity, CheckedConnectorInputs, ConnectorOutputs } from "./definition";
 import { anyChange, compare, replacingFields, type Comparison } from "../shared/diff-rules";
 import { ProviderError } from "../shared/errors";
 import type { DiffResult } from "../shared/types";

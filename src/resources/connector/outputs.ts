@@ -1,43 +1,6 @@
-import type { ConnectorRecord, ExpectedInputField } from "../../client";
-import type { CheckedConnectorInputs, DeletionPolicy } from "./definition";
+import type { ConnectorRecord } from "../../client";
+import type { AppliedIdentity, CheckedConnectorInputs, ConnectorOutputs } from "./definition";
 import { withoutUndefined } from "../shared/values";
-
-/**
- * The inputs that force a replacement, as last applied. diff compares new inputs with these rather than
- * with the server's record, which may spell them differently (an app given by id is echoed with its name).
- */
-export interface AppliedIdentity {
-  name: string;
-  appName?: string;
-  appId?: string;
-  authScheme?: string;
-  useServiceAuth: boolean;
-}
-
-/** A Connector's outputs: the connector record (secret-free fields as the server has them) and local state. */
-export interface ConnectorOutputs {
-  name: string;
-  appId: string;
-  appName: string;
-  authScheme?: string;
-  /** The applied authConfig, with refreshed visible values (see ../shared/applied-keys.ts). Secret. */
-  authConfig?: Record<string, unknown>;
-  enabled: boolean;
-  useServiceAuth: boolean;
-  expectedInputFields: ExpectedInputField[];
-  logo?: string;
-  createdAt?: string;
-  updatedAt?: string;
-  deleted?: boolean;
-  defaultConnectorId?: string | null;
-  forceNewIntegration: boolean;
-  deletionPolicy: DeletionPolicy;
-  /** Set when the name was autonamed (see ../shared/autoname.ts). */
-  namePrefix?: string;
-  /** Set when the connector was taken over rather than created. */
-  adoptId?: string;
-  lastApplied: AppliedIdentity;
-}
 
 /** What only the provider knows (never read from the server). */
 export type LocalConnectorState = Pick<

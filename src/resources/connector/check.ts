@@ -1,0 +1,128 @@
+import { checkInputs } from "../shared/input-rules";
+import { keptName } from "../shared/autoname";
+import type { CheckFailure, CheckResult } from "../shared/types";
+import { isUnknown, UNKNOWN } from "../shared/unknowns";
+import { AUTONAME_SCOPE, connectorDefinition, type CheckedConnectorInputs } from "./definition";
+
+/**
+ * What check decided. With `freshName`, the name must be a fresh autoname, derived from that seed on the
+ * resource's account (../shared/autoname.ts), and the inputs have no name yet. Otherwise the name is fixed, kept from
+ * the old inputs or not known yet (UNKNOWN), or there are failures.
+ */
+export type ConnectorCheck =
+  | (CheckResult<CheckedConnectorInputs> & { freshName?: undefined })
+  | { inputs: Omit<CheckedConnectorInputs, "name">; failures: []; freshName: AutonameSeed };
+
+export interface AutonameSeed {
+  namePrefix: string;
+  scope?: string;
+}
+
+/**
+ * authScheme is not checked against the known schemes: the list is open (the API grows), so an unknown
+ * value is left for the server to judge rather than rejected offline. No request is made: a fresh
+ * autoname is left to the caller (`freshName`), which needs the account's live names.
+ */
+export function checkConnectorInputs(
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): ConnectorCheck {
+  const checked = checkInputs<UncheckedName>(connectorDefinition.inputs, news, (inputs) => [
+    ...exactlyOneApp(inputs),
+    ...oneWayToName(inputs),
+    ...namesAsStored(inputs),
+    ...scopesAreLists(inputs),
+  ]);
+  if (checked.failures.length > 0) return checked as CheckResult<CheckedConnectorInputs>;
+  const { [AUTONAME_SCOPE]: scope, name, ...inputs } = checked.inputs;
+  if (name !== undefined) return { inputs: { ...inputs, name }, failures: [] };
+  // oneWayToName has made sure that a connector without a name has a prefix.
+  const namePrefix = inputs.namePrefix!;
+  // A prefix or scope not known yet (a preview): the name is not known either.
+  if (isUnknown(namePrefix) || isUnknown(scope))
+    return { inputs: { ...inputs, name: UNKNOWN }, failures: [] };
+  const kept = keptName(namePrefix, olds);
+  if (kept !== undefined) return { inputs: { ...inputs, name: kept }, failures: [] };
+  return { inputs, failures: [], freshName: { namePrefix, scope } };
+}
+
+/** The inputs as the field rules leave them: the name may still be unset, the scope not yet consumed. */
+type UncheckedName = Omit<CheckedConnectorInputs, "name"> & { name?: string; [AUTONAME_SCOPE]?: string };
+
+function oneWayToName(inputs: Record<string, unknown>): CheckFailure[] {
+  if (inputs.name !== undefined && inputs.namePrefix !== undefined) {
+    return [{ property: "namePrefix", reason: "give name or namePrefix, not both" }];
+  }
+  if (inputs.name === undefined && inputs.adoptId !== undefined) {
+    return [{ property: "name", reason: "is required with adoptId: the adopted connector's name" }];
+  }
+  if (inputs.name === undefined && inputs.namePrefix === undefined) {
+    return [
+      { property: "name", reason: 'is required unless namePrefix is given (e.g. name: "github-main")' },
+    ];
+  }
+  return [];
+}
+
+/**
+ * The service trims a connector's name before storing it (issue 19), so a name with spaces around it would
+ * make a connector whose name is not the one asked for: the create then takes it for another connector and
+ * fails, and the one it made is in no state (stranded). Refused here, before any request, rather than
+ * trimmed silently: the program then says what the connector is really called, and state, program and
+ * service agree. A prefix is only trimmed at its start (the autoname's suffix follows its end).
+ */
+function namesAsStored(inputs: Record<string, unknown>): CheckFailure[] {
+  const { name, namePrefix } = inputs;
+  const failures: CheckFailure[] = [];
+  if (typeof name === "string" && !isUnknown(name) && name !== name.trim()) {
+    failures.push({ property: "name", reason: spacesReason("start or end", name.trim()) });
+  }
+  if (typeof namePrefix === "string" && !isUnknown(namePrefix) && namePrefix !== namePrefix.trimStart()) {
+    failures.push({ property: "namePrefix", reason: spacesReason("start", namePrefix.trimStart()) });
+  }
+  return failures;
+}
+
+function spacesReason(where: string, trimmed: string): string {
+  const instead = trimmed === "" ? "give one with other characters" : `write "${trimmed}"`;
+  return (
+    `must not ${where} with spaces: the service trims connector names, so the connector would not be ` +
+    `named as written; ${instead}`
+  );
+}
+
+const SCOPE_KEYS = ["scopes", "user_scopes"] as const;
+
+/**
+ * The service's AuthConfigDTO types `scopes` and `user_scopes` as lists of strings and answers a string
+ * with a 400: said here first, before any request. The reason never shows the value (authConfig is secret).
+ */
+function scopesAreLists(inputs: Record<string, unknown>): CheckFailure[] {
+  const config = inputs.authConfig;
+  if (typeof config !== "object" || config === null || Array.isArray(config)) return [];
+  return SCOPE_KEYS.flatMap((key) => {
+    const value = (config as Record<string, unknown>)[key];
+    if (value === undefined || value === null || isUnknown(value)) return [];
+    const isList = Array.isArray(value) && value.every((item) => typeof item === "string" || isUnknown(item));
+    if (isList) return [];
+    return [
+      {
+        property: `authConfig.${key}`,
+        reason: 'must be a list of strings, e.g. ["repo", "read:org"] (not a comma-separated string)',
+      },
+    ];
+  });
+}
+
+function exactlyOneApp(inputs: Record<string, unknown>): CheckFailure[] {
+  const hasName = inputs.appName !== undefined;
+  const hasId = inputs.appId !== undefined;
+  // An unknown may turn out unset: the rule is checked again once values are known.
+  if (hasName && hasId && !isUnknown(inputs.appName) && !isUnknown(inputs.appId)) {
+    return [{ property: "appId", reason: "give exactly one of appName and appId, not both" }];
+  }
+  if (!hasName && !hasId) {
+    return [{ property: "appName", reason: 'is required unless appId is given (e.g. appName: "github")' }];
+  }
+  return [];
+}
