@@ -28,6 +28,8 @@
 //	      the package path; the module is .../sdk/go, so sdk/go/go.mod is what a replace points at.
 //	}
 //
+// The generators take a resource's replaceOnChanges from its output "properties", not "inputProperties".
+//
 // Usage: sdkgen -schema schema.json -out sdk [-language nodejs,python,go] [-version 1.2.3]
 package main
 
