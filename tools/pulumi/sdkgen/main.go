@@ -62,11 +62,17 @@ func main() {
 	if *schemaPath == "" {
 		fail(errors.New("-schema is required"))
 	}
+	requested := strings.Split(*languages, ",")
+	for _, language := range requested {
+		if language != "nodejs" && language != "python" && language != "go" {
+			fail(fmt.Errorf("unknown language %q (expected nodejs, python or go)", language))
+		}
+	}
 	spec, err := boundSpec(*schemaPath, *version)
 	if err != nil {
 		fail(err)
 	}
-	for _, language := range strings.Split(*languages, ",") {
+	for _, language := range requested {
 		dir := filepath.Join(*out, language)
 		if err := generate(language, spec, dir); err != nil {
 			fail(fmt.Errorf("%s: %w", language, err))
@@ -119,7 +125,7 @@ func generate(language string, specJSON []byte, dir string) error {
 	case "go":
 		files, err = gogen.GeneratePackage("pulumi-language-go", pkg, nil)
 	default:
-		return fmt.Errorf("unknown language (expected nodejs, python or go)")
+		return errors.New("unknown language")
 	}
 	if err != nil {
 		return err
