@@ -62,7 +62,7 @@ const inputs = {
 };
 
 /** One field of the scheme, as `GET /api/v1/apps` and the connector record list it. */
-const expectedInputField = z.looseObject({
+export const expectedInputField = z.looseObject({
   /** The key in `authConfig` or in an account's `data`. */
   name: z.string(),
   type: z.string().optional(),
