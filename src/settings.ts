@@ -1,9 +1,10 @@
-import * as pulumi from "@pulumi/pulumi";
 import { DEFAULT_MAX_CONCURRENT_REQUESTS } from "./client/request-scheduler";
 
 /**
- * Connection settings, resolved the same way on both sides: the program (Pulumi stack config) and the
- * provider (the config map of the `configure` request). Stack config wins over the environment.
+ * Connection settings, resolved the same way on both sides: the program (Pulumi stack config, read by
+ * ./program-config.ts) and the providers (the config map of the `configure` request). Stack config wins over
+ * the environment. No import of the Pulumi runtime here: the provider plugin resolves settings too, and
+ * runs without it.
  */
 
 export interface Settings {
@@ -110,24 +111,6 @@ export function resolveSettings(
       1,
       "a positive integer",
     ),
-  };
-}
-
-/** Program side: the stack config of the running Pulumi program. */
-export function programConfigSource(): ConfigSource {
-  const namespaces = new Map<string, pulumi.Config>();
-  return {
-    get(key) {
-      const separator = key.indexOf(":");
-      if (separator < 0) return undefined;
-      const namespace = key.slice(0, separator);
-      let config = namespaces.get(namespace);
-      if (!config) {
-        config = new pulumi.Config(namespace);
-        namespaces.set(namespace, config);
-      }
-      return config.get(key.slice(separator + 1));
-    },
   };
 }
 

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { mapConfigSource, programConfigSource, resolveSettings, SettingsError } from "../src/settings";
+import { programConfigSource } from "../src/program-config";
+import { mapConfigSource, resolveSettings, SettingsError } from "../src/settings";
 
 const env = { INTEGRATIONS_API_KEY: "env-key", INTEGRATIONS_BASE_URL: "http://env.example/" };
 

@@ -2,7 +2,8 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ApiClient, ClientSettings } from "../client";
 import { sharedClient } from "../client/shared-clients";
 import type { ConnectionArgs } from "../dynamic/connection-arg";
-import { programConfigSource, resolveSettings } from "../settings";
+import { programConfigSource } from "../program-config";
+import { resolveSettings } from "../settings";
 
 /** How a data function reaches the API. Default: the stack config / environment of the program. */
 export interface FunctionOptions {

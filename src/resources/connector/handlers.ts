@@ -13,7 +13,14 @@ import { createClientForCall } from "../shared/client-for-call";
 import { diffConnector } from "./diff";
 import { checkConnectorInputs } from "./check";
 import type { CheckedConnectorInputs, ConnectorOutputs } from "./definition";
-import { appliedIdentity, connectorOutputs, inputsOf, localStateOf } from "./outputs";
+import {
+  appliedIdentity,
+  connectorOutputs,
+  importedStateOf,
+  inputsOf,
+  isReadById,
+  localStateOf,
+} from "./outputs";
 import { compare } from "../shared/diff-rules";
 import { messageOf, PartialCreateError, ProviderError, readably } from "../shared/errors";
 import type { ResourceHandlers } from "../shared/types";
@@ -187,7 +194,10 @@ function handBackRefused(inputs: CheckedConnectorInputs, existing: { id: string;
 async function readConnector(client: ApiClient, id: string, props: ConnectorOutputs) {
   const record = await getUnlessGone(client, id);
   if (!record) return { id: "" };
-  const local = { ...props, authConfig: refreshAppliedKeys(props.authConfig, record.authConfig) };
+  // Read by id alone (`pulumi import` sends no state): the local state is that of a connector created
+  // from the record with default inputs (outputs.ts, importedStateOf).
+  const known = isReadById(props) ? importedStateOf(record) : props;
+  const local = { ...known, authConfig: refreshAppliedKeys(known.authConfig, record.authConfig) };
   const refreshed = connectorOutputs(record, local);
   return { id, props: refreshed, inputs: inputsOf(refreshed) };
 }

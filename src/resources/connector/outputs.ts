@@ -1,5 +1,11 @@
+import { z } from "zod";
 import type { ConnectorRecord } from "../../client";
-import type { AppliedIdentity, CheckedConnectorInputs, ConnectorOutputs } from "./definition";
+import {
+  connectorDefinition,
+  type AppliedIdentity,
+  type CheckedConnectorInputs,
+  type ConnectorOutputs,
+} from "./definition";
 import { withoutUndefined } from "../shared/values";
 
 /** What only the provider knows (never read from the server). */
@@ -75,4 +81,37 @@ export function connectorOutputs(record: ConnectorRecord, local: LocalConnectorS
     adoptId: local.adoptId,
     lastApplied: local.lastApplied,
   });
+}
+
+/**
+ * True for a read that has no state to start from: `pulumi import` reads by id alone (empty props). A
+ * refresh always passes the stored outputs, which hold at least the name.
+ */
+export function isReadById(props: Partial<ConnectorOutputs>): boolean {
+  return Object.keys(props).length === 0;
+}
+
+const localDefaults = z
+  .object(connectorDefinition.inputs)
+  .pick({ forceNewIntegration: true, deletionPolicy: true, useServiceAuth: true });
+
+/**
+ * The local state of a connector imported by id: the inputs' defaults (forceNewIntegration, deletionPolicy),
+ * and as the last applied identity the record's name, app (by name, as a program usually gives it), scheme
+ * and built-in-auth flag. authConfig is left unmanaged: the service never shows its secret values, so the
+ * program gives it and the first update applies it.
+ */
+export function importedStateOf(record: ConnectorRecord): LocalConnectorState {
+  const defaults = localDefaults.parse({});
+  return {
+    authConfig: undefined,
+    forceNewIntegration: defaults.forceNewIntegration,
+    deletionPolicy: defaults.deletionPolicy,
+    lastApplied: {
+      name: record.name,
+      appName: record.appName,
+      authScheme: record.authScheme,
+      useServiceAuth: record.useServiceAuth ?? defaults.useServiceAuth,
+    },
+  };
 }

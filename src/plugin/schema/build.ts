@@ -1,0 +1,149 @@
+import type { z } from "zod";
+import { metaOf, type PropertyMeta, type ResourceDefinition } from "../../resources/shared/definition";
+import { MODULE, PACKAGE_NAME, tokenOf } from "../resources";
+import type { DocNode } from "./docs";
+import type { PackageSpec, PropertySpec, ResourceSpec } from "./spec";
+import { isRequiredInput, isRequiredOutput, TypeCollector } from "./types";
+
+export interface DocumentedResource {
+  definition: ResourceDefinition<z.ZodRawShape, z.ZodRawShape>;
+  docs: { inputs: DocNode; outputs: DocNode };
+}
+
+export interface SchemaSources {
+  /** package.json's: name, version, description, license. */
+  packageJson: { version: string; description: string; license: string };
+  resources: readonly DocumentedResource[];
+  settings: { shape: z.ZodRawShape; docs: DocNode; environmentOf(name: string): string | undefined };
+}
+
+/** The language sections: the SDK names of architecture.md ("Names"). */
+const LANGUAGE = {
+  nodejs: { packageName: "@pulumi-integrations/sdk", respectSchemaVersion: true },
+  python: { packageName: "pulumi_integrations", respectSchemaVersion: true, pyproject: { enabled: true } },
+  go: {
+    importBasePath: "github.com/pulumi-integrations/pulumi-integrations/sdk/go/integrations",
+    generateResourceContainerTypes: true,
+    respectSchemaVersion: true,
+  },
+};
+
+/**
+ * The plugin's Pulumi package schema, derived from the definitions: nothing in it is written by hand but the
+ * package's names above. Property types come from the zod shapes, descriptions from the doc comments on the
+ * keys, `secret`/`replaceOnChanges` from the `property(...)` flags; `internal` properties are left out.
+ */
+export function buildSchema(sources: SchemaSources): PackageSpec {
+  const types = new TypeCollector(`${PACKAGE_NAME}:${MODULE}:`);
+  const resources: Record<string, ResourceSpec> = {};
+  for (const { definition, docs } of sources.resources) {
+    resources[tokenOf(definition)] = resourceSpec(types, definition, docs);
+  }
+  const settings = settingsSpec(types, sources.settings);
+  return {
+    name: PACKAGE_NAME,
+    displayName: "Integrations",
+    version: sources.packageJson.version,
+    description: sources.packageJson.description,
+    keywords: ["pulumi", "integrations", "kind/native", "category/utility"],
+    license: sources.packageJson.license,
+    publisher: "pulumi-integrations",
+    meta: { moduleFormat: "(.*)" },
+    config: { variables: settings },
+    provider: {
+      description:
+        "The provider of the integrations package. Without an explicit provider, resources use the stack " +
+        "config (`integrations:apiKey`, `integrations:baseUrl`, ...), falling back to the environment.",
+      inputProperties: settings,
+      properties: Object.fromEntries(
+        Object.entries(settings).map(([key, { default: _default, defaultInfo: _info, ...spec }]) => [
+          key,
+          spec,
+        ]),
+      ),
+    },
+    types: sortedByKey(types.types),
+    resources,
+    functions: {},
+    language: LANGUAGE,
+  };
+}
+
+function resourceSpec(
+  types: TypeCollector,
+  definition: ResourceDefinition<z.ZodRawShape, z.ZodRawShape>,
+  docs: { inputs: DocNode; outputs: DocNode },
+): ResourceSpec {
+  const { inputs, outputs } = definition;
+  // A key's flags and doc may be given on either side: the input and the output are one property to users.
+  const flagsOf = (key: string): PropertyMeta => ({
+    ...(outputs[key] && metaOf(outputs[key] as z.ZodType)),
+    ...(inputs[key] && metaOf(inputs[key] as z.ZodType)),
+  });
+  const docOf = (key: string, first: DocNode, second: DocNode): DocNode | undefined => {
+    const mine = first.properties?.[key];
+    const description = mine?.description || second.properties?.[key]?.description || "";
+    return mine ? { ...mine, description } : undefined;
+  };
+  const visible = (shape: z.ZodRawShape) =>
+    Object.entries(shape).filter(([key]) => !flagsOf(key).internal) as [string, z.ZodType][];
+
+  const inputProperties: Record<string, PropertySpec> = {};
+  for (const [key, schema] of visible(inputs)) {
+    inputProperties[key] = types.property(schema, docOf(key, docs.inputs, docs.outputs), key, flagsOf(key));
+  }
+  const properties: Record<string, PropertySpec> = {};
+  for (const [key, schema] of visible(outputs)) {
+    const { default: _default, ...spec } = types.property(
+      schema,
+      docOf(key, docs.outputs, docs.inputs),
+      key,
+      flagsOf(key),
+    );
+    properties[key] = spec;
+  }
+  return {
+    description: definition.description + importSection(definition),
+    properties,
+    required: visible(outputs)
+      .filter(([, schema]) => isRequiredOutput(schema))
+      .map(([key]) => key),
+    inputProperties,
+    requiredInputs: visible(inputs)
+      .filter(([, schema]) => isRequiredInput(schema))
+      .map(([key]) => key),
+  };
+}
+
+/** The "## Import" section Pulumi's docs show for an importable resource. */
+function importSection(definition: ResourceDefinition<z.ZodRawShape, z.ZodRawShape>): string {
+  if (!definition.import) return "";
+  const { id, unreadableInputs } = definition.import;
+  const unreadable =
+    unreadableInputs.length === 0
+      ? ""
+      : ` A read cannot return ${unreadableInputs.join("; ")}: give them in the program, and the first ` +
+        "`pulumi up` after the import applies them.";
+  return (
+    `\n\n## Import\n\nAn existing ${definition.name} is imported by its id, ${id}:\n\n` +
+    `\`\`\`sh\n$ pulumi import ${tokenOf(definition)} <name> <id>\n\`\`\`\n\n` +
+    `The import reads it by that id alone.${unreadable}\n`
+  );
+}
+
+function settingsSpec(
+  types: TypeCollector,
+  settings: SchemaSources["settings"],
+): Record<string, PropertySpec> {
+  const variables: Record<string, PropertySpec> = {};
+  for (const [key, schema] of Object.entries(settings.shape) as [string, z.ZodType][]) {
+    const spec = types.property(schema, settings.docs.properties?.[key], key, metaOf(schema));
+    const environment = settings.environmentOf(key);
+    variables[key] = environment ? { ...spec, defaultInfo: { environment: [environment] } } : spec;
+  }
+  return variables;
+}
+
+function sortedByKey<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+}

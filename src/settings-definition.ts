@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { property } from "./resources/shared/definition";
+import {
+  DEFAULT_MAX_CONCURRENT_REQUESTS,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_TIMEOUT_MS,
+  SETTINGS_ENV,
+  SETTINGS_KEYS,
+} from "./settings";
+
+/**
+ * The settings as the provider plugin's schema shows them (its config variables and the arguments of an
+ * explicit `Provider`), each documented once by the doc comment on its key, like a resource's definition
+ * (../resources/shared/definition.ts). resolveSettings (./settings.ts) stays the one that reads and checks
+ * them; the keys are SETTINGS_KEYS' and the environment fallbacks SETTINGS_ENV's.
+ */
+export const settingsDefinition = {
+  /**
+   * The API key of the account the resources live in. Secret: `pulumi config set --secret
+   * integrations:apiKey <key>`. Falls back to the INTEGRATIONS_API_KEY environment variable.
+   */
+  apiKey: property(z.string(), { secret: true }),
+  /**
+   * The API's base URL, e.g. https://api.example.com (or a local emulator's). Falls back to the
+   * INTEGRATIONS_BASE_URL environment variable. A change replaces the resources: another base URL is another
+   * service.
+   */
+  baseUrl: z.string(),
+  /** How long one attempt of a request may take, in milliseconds. Default 30000. */
+  timeoutMs: z.number().int().min(1).default(DEFAULT_TIMEOUT_MS),
+  /**
+   * Retries of a GET, PATCH or DELETE after a 408, 429, 5xx, reset connection or timeout, with exponential
+   * backoff. Default 4; 0 turns retries off.
+   */
+  maxRetries: z.number().int().min(0).default(DEFAULT_MAX_RETRIES),
+  /** Requests in flight at once for the whole provider process (all its resources). Default 8. */
+  maxConcurrentRequests: z.number().int().min(1).default(DEFAULT_MAX_CONCURRENT_REQUESTS),
+} satisfies Record<keyof typeof SETTINGS_KEYS, z.ZodType>;
+
+export type SettingName = keyof typeof SETTINGS_KEYS;
+
+/** The environment variable a setting falls back to, if it has one. */
+export function environmentOf(name: SettingName): string | undefined {
+  return (SETTINGS_ENV as Partial<Record<SettingName, string>>)[name];
+}

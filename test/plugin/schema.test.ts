@@ -1,0 +1,168 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { z } from "zod";
+import { property } from "../../src/resources/shared/definition";
+import { PLUGIN_RESOURCES, tokenOf } from "../../src/plugin/resources";
+import { generateSchema, SCHEMA_FILE, schemaText } from "../../src/plugin/schema/generate";
+import type { PackageSpec } from "../../src/plugin/schema/spec";
+import { TypeCollector } from "../../src/plugin/schema/types";
+import { unwrapped } from "../../src/plugin/schema/docs";
+
+const CONNECTOR = "integrations:index:Connector";
+
+describe("the plugin's schema", () => {
+  let schema: PackageSpec;
+
+  beforeAll(() => {
+    schema = generateSchema();
+  }, 60_000);
+
+  it("is checked in as generated (run `npm run schema` after changing a definition)", () => {
+    expect(readFileSync(SCHEMA_FILE, "utf8")).toBe(schemaText(schema));
+  });
+
+  it("names the package and its version as package.json does", () => {
+    const packageJson = JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8"));
+    expect(schema.name).toBe("integrations");
+    expect(schema.version).toBe(packageJson.version);
+    expect(schema.language).toEqual({
+      nodejs: expect.objectContaining({ packageName: "@pulumi-integrations/sdk" }),
+      python: expect.objectContaining({ packageName: "pulumi_integrations" }),
+      go: expect.objectContaining({
+        importBasePath: "github.com/pulumi-integrations/pulumi-integrations/sdk/go/integrations",
+      }),
+    });
+  });
+
+  it("has one resource per row of the plugin's table", () => {
+    expect(Object.keys(schema.resources)).toEqual(PLUGIN_RESOURCES.map((row) => tokenOf(row.definition)));
+  });
+
+  it("takes each property's description from the doc comment on its key", () => {
+    const connector = schema.resources[CONNECTOR]!;
+    expect(connector.inputProperties.name?.description).toBe(
+      "The connector's name, unique among the account's connectors that are not deleted. Replaces on change. " +
+        "Without it (and with `namePrefix`), the connector is autonamed `<namePrefix><7 base-36 characters>`.",
+    );
+    // An output without a comment of its own shows its input's.
+    expect(connector.properties.enabled?.description).toBe("Default true. Updated in place.");
+    expect(connector.properties.name?.description).toBe("The connector's name.");
+  });
+
+  it("types, flags and defaults the Connector's inputs from the zod shapes", () => {
+    const inputs = schema.resources[CONNECTOR]!.inputProperties;
+    expect(inputs.authConfig).toMatchObject({
+      type: "object",
+      additionalProperties: { $ref: "pulumi.json#/Any" },
+      secret: true,
+    });
+    expect(inputs.enabled).toMatchObject({ type: "boolean", default: true });
+    expect(inputs.deletionPolicy).toMatchObject({
+      $ref: "#/types/integrations:index:DeletionPolicy",
+      default: "delete",
+    });
+    const replacing = Object.keys(inputs).filter((key) => inputs[key]?.replaceOnChanges);
+    expect(replacing.sort()).toEqual(["appId", "appName", "authScheme", "name", "useServiceAuth"]);
+    const secret = Object.keys(inputs).filter((key) => inputs[key]?.secret);
+    expect(secret).toEqual(["authConfig"]);
+    expect(schema.resources[CONNECTOR]!.requiredInputs).toEqual([]);
+  });
+
+  it("leaves internal properties out", () => {
+    const connector = schema.resources[CONNECTOR]!;
+    expect(Object.keys(connector.inputProperties)).not.toContain("autonameScope");
+    expect(Object.keys(connector.properties)).not.toContain("lastApplied");
+    expect(Object.keys(schema.types)).not.toContain("integrations:index:AppliedIdentity");
+  });
+
+  it("makes the outputs' object types named types, documented from their keys", () => {
+    const connector = schema.resources[CONNECTOR]!;
+    expect(connector.properties.expectedInputFields).toMatchObject({
+      type: "array",
+      items: { $ref: "#/types/integrations:index:ExpectedInputField" },
+    });
+    expect(connector.properties.authConfig).toMatchObject({ secret: true });
+    expect(connector.required).toEqual(expect.arrayContaining(["name", "appId", "expectedInputFields"]));
+    expect(schema.types["integrations:index:ExpectedInputField"]).toMatchObject({
+      type: "object",
+      description: "One field of the scheme, as `GET /api/v1/apps` and the connector record list it.",
+      properties: {
+        name: { type: "string", description: "The key in `authConfig` or in an account's `data`." },
+        default: { $ref: "pulumi.json#/Any" },
+        is_secret: { type: "boolean" },
+      },
+      required: ["name"],
+    });
+    expect(schema.types["integrations:index:DeletionPolicy"]).toMatchObject({
+      type: "string",
+      enum: [
+        { name: "Delete", value: "delete" },
+        { name: "Disable", value: "disable" },
+        { name: "Retain", value: "retain" },
+      ],
+    });
+  });
+
+  it("says how to import a Connector, and what a read cannot return", () => {
+    const description = schema.resources[CONNECTOR]!.description;
+    expect(description).toContain("## Import");
+    expect(description).toContain("pulumi import integrations:index:Connector <name> <id>");
+    expect(description).toContain("the connector's id (`GET /api/v1/integrations/{id}`)");
+    expect(description).toContain("authConfig (its secret fields");
+  });
+
+  it("has the settings as config variables and provider arguments, with their environment fallbacks", () => {
+    const variables = schema.config.variables;
+    expect(Object.keys(variables)).toEqual([
+      "apiKey",
+      "baseUrl",
+      "timeoutMs",
+      "maxRetries",
+      "maxConcurrentRequests",
+    ]);
+    expect(variables.apiKey).toMatchObject({
+      type: "string",
+      secret: true,
+      defaultInfo: { environment: ["INTEGRATIONS_API_KEY"] },
+    });
+    expect(variables.baseUrl).toMatchObject({ defaultInfo: { environment: ["INTEGRATIONS_BASE_URL"] } });
+    expect(variables.timeoutMs).toMatchObject({ type: "integer", default: 30000 });
+    expect(variables.maxRetries).toMatchObject({ type: "integer", default: 4 });
+    expect(schema.provider.inputProperties).toEqual(variables);
+    expect(schema.provider.properties.apiKey).toMatchObject({ secret: true });
+  });
+});
+
+describe("zod shapes as schema types", () => {
+  it("refuses a zod type it cannot express rather than guessing", () => {
+    const types = new TypeCollector("p:index:");
+    expect(() => types.property(z.date(), undefined, "when")).toThrow('zod "date"');
+  });
+
+  it("refuses two different types under one name", () => {
+    const types = new TypeCollector("p:index:");
+    types.property(z.enum(["a", "b"]), undefined, "mode");
+    expect(() => types.property(z.enum(["a", "c"]), undefined, "mode")).toThrow("p:index:Mode");
+  });
+
+  it("reads the flags of property() and the defaults", () => {
+    const types = new TypeCollector("p:index:");
+    const spec = types.property(
+      property(z.number().int().default(3), { secret: true, replaceOnChanges: true }),
+      { description: "Three." },
+      "count",
+      { secret: true, replaceOnChanges: true },
+    );
+    expect(spec).toEqual({
+      type: "integer",
+      description: "Three.",
+      default: 3,
+      secret: true,
+      replaceOnChanges: true,
+    });
+  });
+
+  it("joins a doc comment's wrapped lines, keeping paragraphs and list items", () => {
+    expect(unwrapped("a `code\nspan` b\n\nnext\n- one\n- two")).toBe("a `code span` b\n\nnext\n- one\n- two");
+  });
+});
