@@ -17,12 +17,12 @@ export type {
 } from "./resources/connector/definition";
 export type { ConnectorOutputs } from "./resources/connector/definition";
 export type { IntegrationStateInputs, OnDeletePolicy } from "./resources/integration-state/definition";
-export type { IntegrationStateOutputs } from "./resources/integration-state/outputs";
+export type { IntegrationStateOutputs } from "./resources/integration-state/definition";
 export type { ConnectedAccountInputs } from "./resources/connected-account/definition";
-export type { ConnectedAccountOutputs } from "./resources/connected-account/handlers";
+export type { ConnectedAccountOutputs } from "./resources/connected-account/definition";
 export type { TriggerInstanceInputs } from "./resources/trigger-instance/definition";
-export type { TriggerInstanceOutputs } from "./resources/trigger-instance/handlers";
-export type { TriggerWebhookInputs, TriggerWebhookOutputs } from "./resources/trigger-webhook/handlers";
+export type { TriggerInstanceOutputs } from "./resources/trigger-instance/definition";
+export type { TriggerWebhookInputs, TriggerWebhookOutputs } from "./resources/trigger-webhook/definition";
 export * from "./functions";
 export * from "./webhooks";
 export * from "./client";

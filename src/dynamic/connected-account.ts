@@ -1,11 +1,20 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { ConnectedAccountOutputs } from "../resources/connected-account/handlers";
-import type { ConnectedAccountInputs } from "../resources/connected-account/definition";
+import {
+  connectedAccountDefinition,
+  type ConnectedAccountInputs,
+  type ConnectedAccountOutputs,
+} from "../resources/connected-account/definition";
 import { secretConnection, type WithConnectionArg } from "./connection-arg";
+import { secretOutputs, unsetOutputs, type OutputFields } from "./definition-fields";
 import type { InputsOf } from "./inputs-of";
 import { connectedAccountProvider } from "./shims";
 
 export type ConnectedAccountArgs = InputsOf<ConnectedAccountInputs> & WithConnectionArg;
+
+// The outputs are declared by the definition (declaration merging adds them as types, without class fields
+// that would shadow the values the SDK sets: see engine-protocol.md on useDefineForClassFields).
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface ConnectedAccount extends OutputFields<ConnectedAccountOutputs> {}
 
 /**
  * A connected account: credentials of one end user (entity) for a connector. `data` holds the connector's
@@ -16,37 +25,24 @@ export type ConnectedAccountArgs = InputsOf<ConnectedAccountInputs> & WithConnec
  * README). `data` is secret in state and never shown by the service. The service cannot change an
  * account, so any change replaces it (the new one first). `id` is the account's id.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class ConnectedAccount extends pulumi.dynamic.Resource {
-  declare readonly integrationId: pulumi.Output<ConnectedAccountOutputs["integrationId"]>;
-  /** Secret. */
-  declare readonly data: pulumi.Output<ConnectedAccountOutputs["data"]>;
-  declare readonly labels: pulumi.Output<ConnectedAccountOutputs["labels"]>;
-  declare readonly entityId: pulumi.Output<ConnectedAccountOutputs["entityId"]>;
-  declare readonly redirectUri: pulumi.Output<ConnectedAccountOutputs["redirectUri"]>;
-  declare readonly status: pulumi.Output<ConnectedAccountOutputs["status"]>;
-  declare readonly redirectUrl: pulumi.Output<ConnectedAccountOutputs["redirectUrl"]>;
-  declare readonly appName: pulumi.Output<ConnectedAccountOutputs["appName"]>;
-
   constructor(name: string, args: ConnectedAccountArgs, opts?: pulumi.CustomResourceOptions) {
     super(
       connectedAccountProvider,
       name,
       {
-        // Outputs that are not inputs are listed (undefined) so that the SDK registers and resolves them.
-        labels: undefined,
-        entityId: undefined,
-        redirectUri: undefined,
-        status: undefined,
-        redirectUrl: undefined,
-        appName: undefined,
+        ...unsetOutputs(connectedAccountDefinition.outputs),
         ...args,
         // Secret in the stored inputs too, even when given as a plain object.
         data: pulumi.secret(args.data ?? {}),
         connection: secretConnection(args.connection),
       },
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["data", "connection"] }),
+      pulumi.mergeOptions(opts, {
+        additionalSecretOutputs: [...secretOutputs(connectedAccountDefinition.outputs), "connection"],
+      }),
       "integrations",
-      "ConnectedAccount",
+      connectedAccountDefinition.name,
     );
   }
 }

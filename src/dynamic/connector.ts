@@ -1,12 +1,23 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { ConnectorInputs } from "../resources/connector/definition";
-import type { ConnectorOutputs } from "../resources/connector/definition";
+import {
+  connectorDefinition,
+  type ConnectorInputs,
+  type ConnectorOutputs,
+} from "../resources/connector/definition";
 import { secretConnection, type WithConnectionArg } from "./connection-arg";
+import { secretOutputs, unsetOutputs, type OutputFields } from "./definition-fields";
 import type { InputsOf } from "./inputs-of";
 import { connectorProvider } from "./shims";
 
 /** Exactly one of `appName` and `appId`; every field may be an Input. */
 export type ConnectorArgs = InputsOf<ConnectorInputs> & WithConnectionArg;
+
+type PublicConnectorOutputs = Omit<ConnectorOutputs, "lastApplied">;
+
+// The outputs are declared by the definition (declaration merging adds them as types, without class fields
+// that would shadow the values the SDK sets: see engine-protocol.md on useDefineForClassFields).
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface Connector extends OutputFields<PublicConnectorOutputs> {}
 
 /**
  * A connector (integration) of the Trigger and Integration Management API, created and owned by this
@@ -21,48 +32,14 @@ export type ConnectorArgs = InputsOf<ConnectorInputs> & WithConnectionArg;
  * replacement (`pulumi up --replace` included) takes the next free name and is created before the old
  * connector is deleted. Choosing a fresh name lists the account's connectors once per deployment.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class Connector extends pulumi.dynamic.Resource {
-  declare readonly name: pulumi.Output<ConnectorOutputs["name"]>;
-  declare readonly appId: pulumi.Output<ConnectorOutputs["appId"]>;
-  declare readonly appName: pulumi.Output<ConnectorOutputs["appName"]>;
-  declare readonly authScheme: pulumi.Output<ConnectorOutputs["authScheme"]>;
-  /** Secret. The applied authConfig (the API never shows sensitive values back). */
-  declare readonly authConfig: pulumi.Output<ConnectorOutputs["authConfig"]>;
-  declare readonly enabled: pulumi.Output<ConnectorOutputs["enabled"]>;
-  declare readonly useServiceAuth: pulumi.Output<ConnectorOutputs["useServiceAuth"]>;
-  /** The fields each ConnectedAccount of it gives in `data` (an API key, a token, ...). */
-  declare readonly expectedInputFields: pulumi.Output<ConnectorOutputs["expectedInputFields"]>;
-  declare readonly logo: pulumi.Output<ConnectorOutputs["logo"]>;
-  declare readonly createdAt: pulumi.Output<ConnectorOutputs["createdAt"]>;
-  declare readonly updatedAt: pulumi.Output<ConnectorOutputs["updatedAt"]>;
-  declare readonly deleted: pulumi.Output<ConnectorOutputs["deleted"]>;
-  declare readonly defaultConnectorId: pulumi.Output<ConnectorOutputs["defaultConnectorId"]>;
-  declare readonly forceNewIntegration: pulumi.Output<ConnectorOutputs["forceNewIntegration"]>;
-  declare readonly deletionPolicy: pulumi.Output<ConnectorOutputs["deletionPolicy"]>;
-  declare readonly namePrefix: pulumi.Output<ConnectorOutputs["namePrefix"]>;
-  declare readonly adoptId: pulumi.Output<ConnectorOutputs["adoptId"]>;
-
   constructor(name: string, args: ConnectorArgs, opts?: pulumi.CustomResourceOptions) {
     super(
       connectorProvider,
       name,
       {
-        // Outputs that are not inputs are listed (undefined) so that the SDK registers and resolves them.
-        name: undefined,
-        appId: undefined,
-        appName: undefined,
-        authScheme: undefined,
-        enabled: undefined,
-        useServiceAuth: undefined,
-        expectedInputFields: undefined,
-        logo: undefined,
-        createdAt: undefined,
-        updatedAt: undefined,
-        deleted: undefined,
-        defaultConnectorId: undefined,
-        forceNewIntegration: undefined,
-        deletionPolicy: undefined,
-        adoptId: undefined,
+        ...unsetOutputs(connectorDefinition.outputs),
         ...args,
         namePrefix: args.name === undefined ? (args.namePrefix ?? `${name}-`) : args.namePrefix,
         // The rest of the autoname's seed: this resource among every stack's. Consumed by check (never
@@ -73,9 +50,11 @@ export class Connector extends pulumi.dynamic.Resource {
         authConfig: args.authConfig === undefined ? undefined : pulumi.secret(args.authConfig),
         connection: secretConnection(args.connection),
       },
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["authConfig", "connection"] }),
+      pulumi.mergeOptions(opts, {
+        additionalSecretOutputs: [...secretOutputs(connectorDefinition.outputs), "connection"],
+      }),
       "integrations",
-      "Connector",
+      connectorDefinition.name,
     );
   }
 }

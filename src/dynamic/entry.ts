@@ -11,28 +11,29 @@
  *   read(id, props), update(id, olds, news), delete(id, props) with these meanings;
  * - each accepts the outputs (state) written by earlier versions.
  */
-import { withConnection } from "../resources/shared/connection";
-import {
-  createConnectedAccountHandlers,
-  type ConnectedAccountOutputs,
-} from "../resources/connected-account/handlers";
-import type { CheckedConnectedAccountInputs } from "../resources/connected-account/definition";
+import { createConnectedAccountHandlers } from "../resources/connected-account/handlers";
+import type {
+  CheckedConnectedAccountInputs,
+  ConnectedAccountOutputs,
+} from "../resources/connected-account/definition";
 import { createConnectorHandlers } from "../resources/connector/handlers";
-import type { CheckedConnectorInputs } from "../resources/connector/definition";
-import type { ConnectorOutputs } from "../resources/connector/definition";
+import type { CheckedConnectorInputs, ConnectorOutputs } from "../resources/connector/definition";
 import { createIntegrationStateHandlers } from "../resources/integration-state/handlers";
-import type { CheckedIntegrationStateInputs } from "../resources/integration-state/definition";
-import type { IntegrationStateOutputs } from "../resources/integration-state/outputs";
-import {
-  createTriggerInstanceHandlers,
-  type TriggerInstanceOutputs,
-} from "../resources/trigger-instance/handlers";
-import type { CheckedTriggerInstanceInputs } from "../resources/trigger-instance/definition";
-import {
-  createTriggerWebhookHandlers,
-  type CheckedTriggerWebhookInputs,
-  type TriggerWebhookOutputs,
-} from "../resources/trigger-webhook/handlers";
+import type {
+  CheckedIntegrationStateInputs,
+  IntegrationStateOutputs,
+} from "../resources/integration-state/definition";
+import { withConnection } from "../resources/shared/connection";
+import { createTriggerInstanceHandlers } from "../resources/trigger-instance/handlers";
+import type {
+  CheckedTriggerInstanceInputs,
+  TriggerInstanceOutputs,
+} from "../resources/trigger-instance/definition";
+import { createTriggerWebhookHandlers } from "../resources/trigger-webhook/handlers";
+import type {
+  CheckedTriggerWebhookInputs,
+  TriggerWebhookOutputs,
+} from "../resources/trigger-webhook/definition";
 
 // Each resource also takes an optional `connection` (its account), handled around the handlers.
 export const connector = withConnection<CheckedConnectorInputs, ConnectorOutputs>(createConnectorHandlers());

@@ -1,12 +1,21 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { IntegrationStateInputs } from "../resources/integration-state/definition";
-import type { IntegrationStateOutputs } from "../resources/integration-state/outputs";
+import {
+  integrationStateDefinition,
+  type IntegrationStateInputs,
+  type IntegrationStateOutputs,
+} from "../resources/integration-state/definition";
 import { secretConnection, type WithConnectionArg } from "./connection-arg";
+import { secretOutputs, unsetOutputs, type OutputFields } from "./definition-fields";
 import type { InputsOf } from "./inputs-of";
 import { integrationStateProvider } from "./shims";
 
 /** At least one of `enabled` and `authConfig`; every field may be an Input. */
 export type IntegrationStateArgs = InputsOf<IntegrationStateInputs> & WithConnectionArg;
+
+// The outputs are declared by the definition (declaration merging adds them as types, without class fields
+// that would shadow the values the SDK sets: see engine-protocol.md on useDefineForClassFields).
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface IntegrationState extends OutputFields<IntegrationStateOutputs> {}
 
 /**
  * The mutable state (`enabled`, `authConfig`) of an integration this program does not own: created
@@ -16,45 +25,28 @@ export type IntegrationStateArgs = InputsOf<IntegrationStateInputs> & WithConnec
  * resource changed them (secret keys, never shown, stay as this resource set them: `unrestorableKeys`).
  * `id` is the integration's id.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class IntegrationState extends pulumi.dynamic.Resource {
-  declare readonly integrationId: pulumi.Output<IntegrationStateOutputs["integrationId"]>;
-  /** The managed value (undefined when `enabled` is not managed). */
-  declare readonly enabled: pulumi.Output<IntegrationStateOutputs["enabled"]>;
-  /** Secret. The applied authConfig (undefined when not managed). */
-  declare readonly authConfig: pulumi.Output<IntegrationStateOutputs["authConfig"]>;
-  declare readonly onDelete: pulumi.Output<IntegrationStateOutputs["onDelete"]>;
-  /** `enabled` before this resource changed it. */
-  declare readonly priorEnabled: pulumi.Output<IntegrationStateOutputs["priorEnabled"]>;
-  /** Secret. The visible authConfig keys before this resource changed them (managed authConfig only). */
-  declare readonly priorAuthConfig: pulumi.Output<IntegrationStateOutputs["priorAuthConfig"]>;
-  /** The keys it set whose prior values the service never showed: `onDelete: "restore"` cannot restore them. */
-  declare readonly unrestorableKeys: pulumi.Output<IntegrationStateOutputs["unrestorableKeys"]>;
-
   constructor(name: string, args: IntegrationStateArgs, opts?: pulumi.CustomResourceOptions) {
     super(
       integrationStateProvider,
       name,
       {
-        // Outputs that are not inputs are listed (undefined) so that the SDK registers and resolves them.
-        enabled: undefined,
-        onDelete: undefined,
-        priorEnabled: undefined,
-        priorAuthConfig: undefined,
-        unrestorableKeys: undefined,
+        ...unsetOutputs(integrationStateDefinition.outputs),
         ...args,
         // Secret in the stored inputs too, even when given as a plain object.
         authConfig: args.authConfig === undefined ? undefined : pulumi.secret(args.authConfig),
         connection: secretConnection(args.connection),
       },
       pulumi.mergeOptions(opts, {
-        additionalSecretOutputs: ["authConfig", "priorAuthConfig", "connection"],
+        additionalSecretOutputs: [...secretOutputs(integrationStateDefinition.outputs), "connection"],
         // A replacement on the same integration (`up --replace`: the engine asks no diff then, and creates
         // first unless told otherwise) must let go before it takes over, so that the new resource inherits
         // the value the old one found (see resources/integration-state/handlers.ts). The program's own option wins.
         deleteBeforeReplace: opts?.deleteBeforeReplace ?? true,
       }),
       "integrations",
-      "IntegrationState",
+      integrationStateDefinition.name,
     );
   }
 }

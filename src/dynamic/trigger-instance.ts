@@ -1,11 +1,20 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { TriggerInstanceOutputs } from "../resources/trigger-instance/handlers";
-import type { TriggerInstanceInputs } from "../resources/trigger-instance/definition";
+import {
+  triggerInstanceDefinition,
+  type TriggerInstanceInputs,
+  type TriggerInstanceOutputs,
+} from "../resources/trigger-instance/definition";
 import { secretConnection, type WithConnectionArg } from "./connection-arg";
+import { secretOutputs, unsetOutputs, type OutputFields } from "./definition-fields";
 import type { InputsOf } from "./inputs-of";
 import { triggerInstanceProvider } from "./shims";
 
 export type TriggerInstanceArgs = InputsOf<TriggerInstanceInputs> & WithConnectionArg;
+
+// The outputs are declared by the definition (declaration merging adds them as types, without class fields
+// that would shadow the values the SDK sets: see engine-protocol.md on useDefineForClassFields).
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface TriggerInstance extends OutputFields<TriggerInstanceOutputs> {}
 
 /**
  * An active trigger: the service watches a connected account for one trigger, with a config, and delivers
@@ -15,28 +24,22 @@ export type TriggerInstanceArgs = InputsOf<TriggerInstanceInputs> & WithConnecti
  * trigger and config is never taken over silently: create fails and names it (take it with `adoptId`).
  * `id` is the instance's id.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class TriggerInstance extends pulumi.dynamic.Resource {
-  declare readonly connectedAccountId: pulumi.Output<TriggerInstanceOutputs["connectedAccountId"]>;
-  declare readonly triggerName: pulumi.Output<TriggerInstanceOutputs["triggerName"]>;
-  declare readonly triggerConfig: pulumi.Output<TriggerInstanceOutputs["triggerConfig"]>;
-  declare readonly enabled: pulumi.Output<TriggerInstanceOutputs["enabled"]>;
-  declare readonly adoptId: pulumi.Output<TriggerInstanceOutputs["adoptId"]>;
-
   constructor(name: string, args: TriggerInstanceArgs, opts?: pulumi.CustomResourceOptions) {
     super(
       triggerInstanceProvider,
       name,
       {
-        // Outputs that are not inputs are listed (undefined) so that the SDK registers and resolves them.
-        triggerConfig: undefined,
-        enabled: undefined,
-        adoptId: undefined,
+        ...unsetOutputs(triggerInstanceDefinition.outputs),
         ...args,
         connection: secretConnection(args.connection),
       },
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["connection"] }),
+      pulumi.mergeOptions(opts, {
+        additionalSecretOutputs: [...secretOutputs(triggerInstanceDefinition.outputs), "connection"],
+      }),
       "integrations",
-      "TriggerInstance",
+      triggerInstanceDefinition.name,
     );
   }
 }

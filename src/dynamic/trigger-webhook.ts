@@ -1,10 +1,20 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { TriggerWebhookInputs, TriggerWebhookOutputs } from "../resources/trigger-webhook/handlers";
+import {
+  triggerWebhookDefinition,
+  type TriggerWebhookInputs,
+  type TriggerWebhookOutputs,
+} from "../resources/trigger-webhook/definition";
 import { secretConnection, type WithConnectionArg } from "./connection-arg";
+import { secretOutputs, unsetOutputs, type OutputFields } from "./definition-fields";
 import type { InputsOf } from "./inputs-of";
 import { triggerWebhookProvider } from "./shims";
 
 export type TriggerWebhookArgs = InputsOf<TriggerWebhookInputs> & WithConnectionArg;
+
+// The outputs are declared by the definition (declaration merging adds them as types, without class fields
+// that would shadow the values the SDK sets: see engine-protocol.md on useDefineForClassFields).
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface TriggerWebhook extends OutputFields<Omit<TriggerWebhookOutputs, "resourceName">> {}
 
 /**
  * The account's one callback URL, where the service delivers trigger events, signed with `webhookSecret`
@@ -13,36 +23,27 @@ export type TriggerWebhookArgs = InputsOf<TriggerWebhookInputs> & WithConnection
  * a URL, so with none before it stays. One TriggerWebhook per account in a stack (a second fails at
  * preview).
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class TriggerWebhook extends pulumi.dynamic.Resource {
-  declare readonly url: pulumi.Output<TriggerWebhookOutputs["url"]>;
-  declare readonly onDelete: pulumi.Output<TriggerWebhookOutputs["onDelete"]>;
-  /** Secret. The key that signs every delivery. */
-  declare readonly webhookSecret: pulumi.Output<TriggerWebhookOutputs["webhookSecret"]>;
-  /** The callback URL before this resource set it. */
-  declare readonly priorUrl: pulumi.Output<TriggerWebhookOutputs["priorUrl"]>;
-
   constructor(name: string, args: TriggerWebhookArgs, opts?: pulumi.CustomResourceOptions) {
     super(
       triggerWebhookProvider,
       name,
       {
-        // Outputs that are not inputs are listed (undefined) so that the SDK registers and resolves them.
-        onDelete: undefined,
-        webhookSecret: undefined,
-        priorUrl: undefined,
+        ...unsetOutputs(triggerWebhookDefinition.outputs),
         ...args,
         resourceName: name,
         connection: secretConnection(args.connection),
       },
       pulumi.mergeOptions(opts, {
-        additionalSecretOutputs: ["webhookSecret", "connection"],
+        additionalSecretOutputs: [...secretOutputs(triggerWebhookDefinition.outputs), "connection"],
         // `up --replace` (no diff is asked then) must let go first: the new half takes over the URL the
         // old half found, instead of two halves fighting over the account's one URL. The program's own
         // option wins.
         deleteBeforeReplace: opts?.deleteBeforeReplace ?? true,
       }),
       "integrations",
-      "TriggerWebhook",
+      triggerWebhookDefinition.name,
     );
   }
 }

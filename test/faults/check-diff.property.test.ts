@@ -12,11 +12,11 @@ import type { ConnectorRecord } from "../../src/client";
 import { connector, integrationState } from "../../src/dynamic/entry";
 import type { CheckedConnectorInputs, ConnectorOutputs } from "../../src/resources/connector/definition";
 import { connectorOutputs, localStateOf } from "../../src/resources/connector/outputs";
-import type { CheckedIntegrationStateInputs } from "../../src/resources/integration-state/definition";
-import {
-  integrationStateOutputs,
-  type IntegrationStateOutputs,
-} from "../../src/resources/integration-state/outputs";
+import type {
+  CheckedIntegrationStateInputs,
+  IntegrationStateOutputs,
+} from "../../src/resources/integration-state/definition";
+import { integrationStateOutputs } from "../../src/resources/integration-state/outputs";
 import type { CheckFailure, CheckResult } from "../../src/resources/shared/types";
 import { UNKNOWN } from "../../src/resources/shared/unknowns";
 import {

@@ -3,7 +3,7 @@ import type { CheckedConnectorInputs } from "../../src/resources/connector/defin
 import type { ConnectorOutputs } from "../../src/resources/connector/definition";
 import { createIntegrationStateHandlers } from "../../src/resources/integration-state/handlers";
 import type { CheckedIntegrationStateInputs } from "../../src/resources/integration-state/definition";
-import type { IntegrationStateOutputs } from "../../src/resources/integration-state/outputs";
+import type { IntegrationStateOutputs } from "../../src/resources/integration-state/definition";
 import type { DiffResult } from "../../src/resources/shared/types";
 import { UNKNOWN } from "../../src/resources/shared/unknowns";
 

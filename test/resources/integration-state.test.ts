@@ -1,5 +1,5 @@
 import type { CheckedIntegrationStateInputs } from "../../src/resources/integration-state/definition";
-import type { IntegrationStateOutputs } from "../../src/resources/integration-state/outputs";
+import type { IntegrationStateOutputs } from "../../src/resources/integration-state/definition";
 import { PartialCreateError } from "../../src/resources/shared/errors";
 import { startTestBed, type ProviderTestBed } from "./support";
 

@@ -22,7 +22,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 
 const MODULE_DIR = resolve(__dirname);
 const GO_MOD = join(MODULE_DIR, "go.mod");
@@ -49,23 +49,28 @@ export function pinnedVersion(): string {
   return pin[1];
 }
 
+/** The folder the builds of this module's commands are cached in, outside the repository. */
+export function cacheRoot(): string {
+  return (
+    process.env.PULUMI_INTEGRATIONS_CACHE ??
+    join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "pulumi-integrations")
+  );
+}
+
 /** Where the pinned build lives: one folder per version and pin set (a changed go.sum builds afresh). */
 export function pinnedCliDir(): string {
-  const cacheRoot =
-    process.env.PULUMI_INTEGRATIONS_CACHE ??
-    join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "pulumi-integrations");
   const pins = createHash("sha256")
     .update(readFileSync(GO_MOD))
     .update(readFileSync(GO_SUM))
     .digest("hex")
     .slice(0, 12);
-  return join(cacheRoot, `pulumi-v${pinnedVersion()}-${pins}`);
+  return join(cacheRoot(), `pulumi-v${pinnedVersion()}-${pins}`);
 }
 
 /** The pinned CLI if it has been built, else undefined. */
 export function builtCli(): PulumiCli | undefined {
   const dir = pinnedCliDir();
-  if (!existsSync(join(dir, MARKER))) return undefined;
+  if (!isBuilt(dir)) return undefined;
   return { bin: join(dir, "pulumi"), dir, version: pinnedVersion() };
 }
 
@@ -101,42 +106,72 @@ export async function ensurePinnedCli(log: (line: string) => void = console.log)
         `install Go, or put a pulumi CLI ${version} or later on PATH for the demo.`,
     );
   const target = pinnedCliDir();
-  const cacheRoot = resolve(target, "..");
-  mkdirSync(cacheRoot, { recursive: true });
-  const free = Math.min(freeBytes(cacheRoot), freeBytes(goEnv("GOMODCACHE")), freeBytes(goEnv("GOCACHE")));
+  const root = cacheRoot();
+  mkdirSync(root, { recursive: true });
+  const free = Math.min(freeBytes(root), freeBytes(goEnv("GOMODCACHE")), freeBytes(goEnv("GOCACHE")));
   if (free < DISK_NEEDED_BYTES)
     throw new CliUnavailableError(
       `Building the pulumi CLI v${version} needs about ${gib(DISK_NEEDED_BYTES)} GB free for Go's caches ` +
-        `and ${cacheRoot}; only ${gib(free)} GB are: free some space, or set GOMODCACHE, GOCACHE and ` +
+        `and ${root}; only ${gib(free)} GB are: free some space, or set GOMODCACHE, GOCACHE and ` +
         `PULUMI_INTEGRATIONS_CACHE to a larger disk.`,
     );
 
   log(
     `Building the pulumi CLI v${version} from its Go modules (${goVersion.trim()}); about 6 minutes on a cold 2-core machine.`,
   );
-  const staging = mkdtempSync(join(cacheRoot, `.building-v${version}-`));
-  try {
-    await goBuild(staging, version, log);
+  await buildIntoPlace(target, async (staging) => {
+    const ldflags = `-s -w -X ${SDK_MODULE}/go/common/version.Version=v${version}`;
+    await goBuild(CLI_PACKAGE, join(staging, "pulumi"), ldflags, log);
     copyBundledPlugins(staging);
     const reported = tryRun(join(staging, "pulumi"), ["version"])?.trim();
     if (reported !== `v${version}`)
       throw new Error(`the built CLI reports version "${reported}", expected v${version}`);
-    writeFileSync(join(staging, MARKER), JSON.stringify({ version, builtAt: new Date().toISOString() }));
-    try {
-      renameSync(staging, target);
-    } catch (error) {
-      // Another run finished first: keep its build.
-      if (!builtCli()) throw error;
-    }
-  } finally {
-    rmSync(staging, { recursive: true, force: true });
-  }
+  });
   log(`Built the pulumi CLI v${version} into ${target}`);
   return builtCli()!;
 }
 
-/** `go build -v` prints each package as it compiles it: progress is that count against `go list -deps`. */
-async function goBuild(outDir: string, version: string, log: (line: string) => void): Promise<void> {
+/**
+ * Fills a temporary folder beside `target` and renames it into place with a marker file, so that no run sees
+ * half a build; a run that loses the race keeps the winner's. `built.json` in `target` says it is complete.
+ */
+export async function buildIntoPlace(
+  target: string,
+  fill: (staging: string) => Promise<void>,
+): Promise<void> {
+  const parent = resolve(target, "..");
+  mkdirSync(parent, { recursive: true });
+  const staging = mkdtempSync(join(parent, `.building-${basename(target)}-`));
+  try {
+    await fill(staging);
+    writeFileSync(join(staging, MARKER), JSON.stringify({ builtAt: new Date().toISOString() }));
+    try {
+      renameSync(staging, target);
+    } catch (error) {
+      // Another run finished first: keep its build.
+      if (!isBuilt(target)) throw error;
+    }
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** Whether `buildIntoPlace` completed `target`. */
+export function isBuilt(target: string): boolean {
+  return existsSync(join(target, MARKER));
+}
+
+/**
+ * Builds the Go package `pkg` of this module into `output`, with the CLI's release flags (the same flags, so
+ * commands built after the CLI reuse its compiled packages from Go's build cache). `go build -v` prints each
+ * package as it compiles it: progress is that count against `go list -deps`.
+ */
+export async function goBuild(
+  pkg: string,
+  output: string,
+  ldflags: string,
+  log: (line: string) => void,
+): Promise<void> {
   const env = {
     ...process.env,
     CGO_ENABLED: "0",
@@ -147,7 +182,7 @@ async function goBuild(outDir: string, version: string, log: (line: string) => v
   // packages never import (gocloud.dev@v0.46.1-0.20260810195832-b5401c07b5f1, 403). `go list -deps` fetches
   // only what the build needs.
   log("Resolving the packages to build (go list -deps; downloads the pinned modules on a cold machine)...");
-  const total = execFileSync("go", ["list", "-deps", "-tags", "osusergo,grpcnotrace", CLI_PACKAGE], {
+  const total = execFileSync("go", ["list", "-deps", "-tags", "osusergo,grpcnotrace", pkg], {
     cwd: MODULE_DIR,
     env,
     encoding: "utf8",
@@ -157,20 +192,8 @@ async function goBuild(outDir: string, version: string, log: (line: string) => v
     .filter(Boolean).length;
   let compiled = 0;
   let reportedAt = Date.now();
-  const ldflags = `-s -w -X ${SDK_MODULE}/go/common/version.Version=v${version}`;
   await runGo(
-    [
-      "build",
-      "-v",
-      "-trimpath",
-      "-tags",
-      "osusergo,grpcnotrace",
-      "-ldflags",
-      ldflags,
-      "-o",
-      join(outDir, "pulumi"),
-      CLI_PACKAGE,
-    ],
+    ["build", "-v", "-trimpath", "-tags", "osusergo,grpcnotrace", "-ldflags", ldflags, "-o", output, pkg],
     env,
     () => {
       compiled += 1;
@@ -243,7 +266,7 @@ function gib(bytes: number): string {
   return (bytes / 1024 ** 3).toFixed(1);
 }
 
-function tryRun(command: string, args: string[]): string | undefined {
+export function tryRun(command: string, args: string[]): string | undefined {
   try {
     return execFileSync(command, args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
   } catch {

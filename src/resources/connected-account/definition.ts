@@ -1,58 +1,75 @@
 import { z } from "zod";
-import { checkInputs, httpUrl, optionalString, requiredString } from "../shared/input-rules";
-import type { CheckResult } from "../shared/types";
+import { property, type ResourceDefinition } from "../shared/definition";
+import { httpUrl, optionalString, requiredString } from "../shared/input-rules";
 
-/**
- * The inputs of a ConnectedAccount as a user writes them. The service has no route that changes an
- * account, so a change of any input replaces it (a new account is made before the old one is deleted).
- */
-export interface ConnectedAccountInputs {
+/** The service has no route that changes an account: a change of any input replaces it (created first). */
+const inputs = {
   /** The connector (integration) the account connects through. */
-  integrationId: string;
+  integrationId: property(requiredString(), { replaceOnChanges: true }),
   /**
    * This end user's credentials and connection fields: the connector's `expectedInputFields`, e.g.
    * `{ api_key: "..." }` for an API_KEY connector (which itself takes no key). A missing required one fails
    * check, named. Secret: stored encrypted, never shown by the service. Default `{}`.
    */
-  data?: Record<string, unknown>;
-  labels?: string[];
+  data: property(
+    z
+      .record(z.string(), z.unknown(), { error: 'must be an object of fields, e.g. { api_key: "..." }' })
+      .default({}),
+    { secret: true, replaceOnChanges: true },
+  ),
+  /** Labels of the account. */
+  labels: property(
+    z
+      .array(z.string({ error: "must be a string" }), { error: 'must be a list of strings, e.g. ["team-a"]' })
+      .optional(),
+    { replaceOnChanges: true },
+  ),
   /** The entity (end user) the account belongs to; the service's default when not given. */
-  entityId?: string;
+  entityId: property(optionalString(), { replaceOnChanges: true }),
   /** OAuth connectors: where the browser returns once a person has completed `redirectUrl`. */
-  redirectUri?: string;
+  redirectUri: property(httpUrl("https://app.example.com/oauth/done").optional(), { replaceOnChanges: true }),
   /**
    * Take over this existing account (e.g. one an interrupted `up` made) instead of creating one: its
    * connector (and entityId, when given) must be these. Its credentials cannot be read back, so they are
    * taken to be `data`. Only read at create time.
    */
-  adoptId?: string;
-}
-
-/** Inputs after `check`: defaults filled. During a preview any field may hold the UNKNOWN sentinel. */
-export interface CheckedConnectedAccountInputs {
-  integrationId: string;
-  data: Record<string, unknown>;
-  labels?: string[];
-  entityId?: string;
-  redirectUri?: string;
-  adoptId?: string;
-}
-
-const connectedAccountFields = {
-  integrationId: requiredString(),
-  data: z
-    .record(z.string(), z.unknown(), { error: 'must be an object of fields, e.g. { api_key: "..." }' })
-    .default({}),
-  labels: z
-    .array(z.string({ error: "must be a string" }), { error: 'must be a list of strings, e.g. ["team-a"]' })
-    .optional(),
-  entityId: optionalString(),
-  redirectUri: httpUrl("https://app.example.com/oauth/done").optional(),
   adoptId: optionalString(),
 };
 
-export function checkConnectedAccountInputs(
-  news: Record<string, unknown>,
-): CheckResult<CheckedConnectedAccountInputs> {
-  return checkInputs<CheckedConnectedAccountInputs>(connectedAccountFields, news, () => []);
-}
+const outputs = {
+  integrationId: z.string(),
+  /** The credentials given (the service never shows them back). Secret. */
+  data: property(z.record(z.string(), z.unknown()), { secret: true }),
+  labels: z.array(z.string()).optional(),
+  entityId: z.string().optional(),
+  redirectUri: z.string().optional(),
+  adoptId: z.string().optional(),
+  /** `ACTIVE`, or `INITIATED` until a person completes `redirectUrl` (OAuth), or `FAILED`. */
+  status: z.string(),
+  /** OAuth connectors: the page where a person grants access. */
+  redirectUrl: z.string().optional(),
+  /** The app of the account's connector. */
+  appName: z.string().optional(),
+};
+
+export const connectedAccountDefinition = {
+  name: "ConnectedAccount",
+  description:
+    "An end user's account connected through a connector: its credentials (`data`, secret) and, for OAuth, " +
+    "the page where a person grants access (`redirectUrl`). Any change of input replaces it.",
+  inputs,
+  outputs,
+  import: {
+    id: "the connected account's id (`GET /api/v1/connectedAccounts/{id}`)",
+    unreadableInputs: ["data (the service never shows an account's credentials)"],
+  },
+} satisfies ResourceDefinition<typeof inputs, typeof outputs>;
+
+/** The inputs of a ConnectedAccount as a user writes them. */
+export type ConnectedAccountInputs = z.input<z.ZodObject<typeof inputs>>;
+
+/** Inputs after `check`: defaults filled. During a preview any field may hold the UNKNOWN sentinel. */
+export type CheckedConnectedAccountInputs = z.output<z.ZodObject<typeof inputs>>;
+
+/** A ConnectedAccount's outputs: its inputs (data secret) and what the service says of it. */
+export type ConnectedAccountOutputs = z.output<z.ZodObject<typeof outputs>>;

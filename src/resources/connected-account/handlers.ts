@@ -5,18 +5,10 @@ import { clientForCheck, createClientForCall } from "../shared/client-for-call";
 import { unlessNotFound } from "../shared/gone";
 import { anyChange, compare, replacingFields } from "../shared/diff-rules";
 import { ProviderError, readably } from "../shared/errors";
-import { checkConnectedAccountInputs, type CheckedConnectedAccountInputs } from "./definition";
+import { checkConnectedAccountInputs } from "./check";
+import type { CheckedConnectedAccountInputs, ConnectedAccountOutputs } from "./definition";
 import type { DiffResult, ResourceHandlers } from "../shared/types";
 import { withoutUndefined } from "../shared/values";
-
-/** A ConnectedAccount's outputs: its inputs (data secret) and what the service says of it. */
-export interface ConnectedAccountOutputs extends CheckedConnectedAccountInputs {
-  /** `ACTIVE`, or `INITIATED` until a person completes `redirectUrl` (OAuth), or `FAILED`. */
-  status: string;
-  /** OAuth connectors: the page where a person grants access. */
-  redirectUrl?: string;
-  appName?: string;
-}
 
 export type ConnectedAccountHandlers = ResourceHandlers<
   CheckedConnectedAccountInputs,

@@ -1,16 +1,55 @@
-import { authConfigField, booleanField, checkInputs, oneOf, requiredString } from "../shared/input-rules";
-import type { CheckFailure, CheckResult } from "../shared/types";
+import { z } from "zod";
+import { property, type ResourceDefinition } from "../shared/definition";
+import { authConfigField, booleanField, oneOf, requiredString } from "../shared/input-rules";
 
 export const ON_DELETE_POLICIES = ["retain", "restore"] as const;
-/** What deleting the resource does: leave the integration as it is, or set `enabled` back to its prior value. */
+/** What deleting the resource does: leave the integration as it is, or put back what it found. */
 export type OnDeletePolicy = (typeof ON_DELETE_POLICIES)[number];
 
-interface IntegrationStateCommon {
+const inputs = {
   /** The id of an existing integration (connector). Changing it replaces the resource. */
-  integrationId: string;
-  /** Default "retain". Touches nothing remote when changed. */
-  onDelete?: OnDeletePolicy;
-}
+  integrationId: property(requiredString(), { replaceOnChanges: true }),
+  /** The integration's `enabled`, managed by this resource. Updated in place. */
+  enabled: booleanField().optional(),
+  /**
+   * authConfig keys to set on the integration (merged into the visible keys it did not set: a PATCH replaces
+   * authConfig whole). Secret. Updated in place.
+   */
+  authConfig: property(authConfigField(), { secret: true }),
+  /**
+   * What deleting the resource does: "retain" (default) leaves the integration as it is; "restore" puts back
+   * `enabled` and the visible authConfig keys it found. Touches nothing remote when changed.
+   */
+  onDelete: oneOf(ON_DELETE_POLICIES).default("retain"),
+};
+
+/** A field that is not managed stays undefined, which is also how diff, read and delete know what is managed. */
+const outputs = {
+  integrationId: z.string(),
+  /** The managed value, refreshed from the server (drift shows on refresh). */
+  enabled: z.boolean().optional(),
+  /** The applied authConfig, with refreshed visible values (see ../shared/applied-keys.ts). Secret. */
+  authConfig: property(z.record(z.string(), z.unknown()).optional(), { secret: true }),
+  onDelete: z.enum(ON_DELETE_POLICIES),
+  /** `enabled` as it was before this resource changed it: what `onDelete: "restore"` sets back. */
+  priorEnabled: z.boolean(),
+  /** The authConfig keys the integration showed before this resource changed it (managed authConfig only). Secret. */
+  priorAuthConfig: property(z.record(z.string(), z.unknown()).optional(), { secret: true }),
+  /**
+   * The keys this resource set whose prior values the service never showed (secrets): `onDelete: "restore"`
+   * cannot put those back and leaves them as this resource set them.
+   */
+  unrestorableKeys: z.array(z.string()).optional(),
+};
+
+export const integrationStateDefinition = {
+  name: "IntegrationState",
+  description:
+    "The mutable state (`enabled`, `authConfig`) of an integration this stack does not own: set on create, " +
+    "kept in step on update, and on delete left as it is or put back (`onDelete`).",
+  inputs,
+  outputs,
+} satisfies ResourceDefinition<typeof inputs, typeof outputs>;
 
 /** What to manage: `enabled`, `authConfig` (secret), or both; at least one. Both are updated in place. */
 export type ManagedFields =
@@ -18,34 +57,10 @@ export type ManagedFields =
   | { enabled?: boolean; authConfig: Record<string, unknown> };
 
 /** The inputs of an IntegrationState as a user writes them. */
-export type IntegrationStateInputs = IntegrationStateCommon & ManagedFields;
+export type IntegrationStateInputs = Omit<z.input<z.ZodObject<typeof inputs>>, keyof ManagedFields> &
+  ManagedFields;
 
 /** Inputs after `check`: defaults filled. During a preview any field may hold the UNKNOWN sentinel. */
-export interface CheckedIntegrationStateInputs {
-  integrationId: string;
-  enabled?: boolean;
-  authConfig?: Record<string, unknown>;
-  onDelete: OnDeletePolicy;
-}
+export type CheckedIntegrationStateInputs = z.output<z.ZodObject<typeof inputs>>;
 
-const integrationStateFields = {
-  integrationId: requiredString(),
-  enabled: booleanField().optional(),
-  authConfig: authConfigField(),
-  onDelete: oneOf(ON_DELETE_POLICIES).default("retain"),
-};
-
-export function checkIntegrationStateInputs(
-  news: Record<string, unknown>,
-): CheckResult<CheckedIntegrationStateInputs> {
-  return checkInputs<CheckedIntegrationStateInputs>(integrationStateFields, news, somethingToManage);
-}
-
-function somethingToManage(inputs: Record<string, unknown>): CheckFailure[] {
-  if (inputs.enabled === undefined && inputs.authConfig === undefined) {
-    return [
-      { property: "enabled", reason: "give enabled or authConfig (or both): there is nothing to manage" },
-    ];
-  }
-  return [];
-}
+export type IntegrationStateOutputs = z.output<z.ZodObject<typeof outputs>>;

@@ -1,6 +1,6 @@
 import { anyChange, compare, replacingFields } from "../shared/diff-rules";
 import type { CheckedIntegrationStateInputs } from "./definition";
-import type { IntegrationStateOutputs } from "./outputs";
+import type { IntegrationStateOutputs } from "./definition";
 import type { DiffResult } from "../shared/types";
 
 /** Same rules as the Connector's diff (see ../connector/diff.ts); no request is made. */

@@ -4,14 +4,10 @@ import { getUnlessGone, unlessNotFound } from "../shared/gone";
 import { clientForCheck, createClientForCall } from "../shared/client-for-call";
 import { compare } from "../shared/diff-rules";
 import { messageOf, PartialCreateError, ProviderError, readably } from "../shared/errors";
-import { checkIntegrationStateInputs, type CheckedIntegrationStateInputs } from "./definition";
+import { checkIntegrationStateInputs } from "./check";
+import type { CheckedIntegrationStateInputs, IntegrationStateOutputs } from "./definition";
 import { IntegrationAuthRules, mergedAuthConfig } from "./auth-rules";
-import {
-  integrationStateOutputs,
-  priorStateOf,
-  type IntegrationStateOutputs,
-  type PriorState,
-} from "./outputs";
+import { integrationStateOutputs, priorStateOf, type PriorState } from "./outputs";
 import { diffIntegrationState } from "./diff";
 import type { ResourceHandlers } from "../shared/types";
 import { withoutUndefined } from "../shared/values";

@@ -1,27 +1,5 @@
-import type { CheckedIntegrationStateInputs, OnDeletePolicy } from "./definition";
+import type { CheckedIntegrationStateInputs, IntegrationStateOutputs } from "./definition";
 import { withoutUndefined } from "../shared/values";
-
-/**
- * An IntegrationState's outputs. A field that is not managed stays undefined, which is also how diff,
- * read and delete know what is managed.
- */
-export interface IntegrationStateOutputs {
-  integrationId: string;
-  /** The managed value, refreshed from the server (drift shows on refresh). */
-  enabled?: boolean;
-  /** The applied authConfig, with refreshed visible values (see ../shared/applied-keys.ts). Secret. */
-  authConfig?: Record<string, unknown>;
-  onDelete: OnDeletePolicy;
-  /** `enabled` as it was before this resource changed it: what `onDelete: "restore"` sets back. */
-  priorEnabled: boolean;
-  /** The authConfig keys the integration showed before this resource changed it (managed authConfig only). */
-  priorAuthConfig?: Record<string, unknown>;
-  /**
-   * The keys this resource set whose prior values the service never showed (secrets): `onDelete: "restore"`
-   * cannot put those back and leaves them as this resource set them.
-   */
-  unrestorableKeys?: string[];
-}
 
 /** What was found before this resource changed anything: what `onDelete: "restore"` puts back. */
 export interface PriorState {

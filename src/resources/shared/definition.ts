@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 
 /**
  * What a resource is, said once: the plugin's schema, the docs and the TypeScript types derive from it
@@ -41,6 +41,6 @@ export function property<T extends z.ZodType>(schema: T, meta: PropertyMeta): T 
 }
 
 /** The metadata of a property of a definition (undefined for one without). */
-export function metaOf(schema: z.ZodType): PropertyMeta | undefined {
-  return schema.meta() as PropertyMeta | undefined;
+export function metaOf(schema: z.core.$ZodType): PropertyMeta | undefined {
+  return z.globalRegistry.get(schema) as PropertyMeta | undefined;
 }

@@ -8,13 +8,11 @@ import { unlessNotFound } from "../shared/gone";
 import { anyChange, compare, replacingFields } from "../shared/diff-rules";
 import { messageOf, PartialCreateError, ProviderError, readably } from "../shared/errors";
 import { TriggerConfigRules } from "./config-rules";
-import { checkTriggerInstanceFields, type CheckedTriggerInstanceInputs } from "./definition";
+import { checkTriggerInstanceFields } from "./check";
+import type { CheckedTriggerInstanceInputs, TriggerInstanceOutputs } from "./definition";
 import type { DiffResult, ResourceHandlers } from "../shared/types";
 import { isUnknown } from "../shared/unknowns";
 import { withoutUndefined } from "../shared/values";
-
-/** A TriggerInstance's outputs: its inputs as applied, `enabled` and `triggerConfig` refreshed. */
-export type TriggerInstanceOutputs = CheckedTriggerInstanceInputs;
 
 export type TriggerInstanceHandlers = ResourceHandlers<CheckedTriggerInstanceInputs, TriggerInstanceOutputs>;
 

@@ -3,49 +3,19 @@ import { SettingsError } from "../../settings";
 import { createClientForCall } from "../shared/client-for-call";
 import { anyChange, compare } from "../shared/diff-rules";
 import { messageOf, PartialCreateError, readably } from "../shared/errors";
-import { checkInputs, httpUrl, oneOf } from "../shared/input-rules";
+import { checkInputs } from "../shared/input-rules";
 import type { CheckFailure, DiffResult, ResourceHandlers } from "../shared/types";
 import { withoutUndefined } from "../shared/values";
-import { z } from "zod";
-
-export const WEBHOOK_ON_DELETE = ["restore", "retain"] as const;
-
-/** The inputs of a TriggerWebhook as a user writes them. */
-export interface TriggerWebhookInputs {
-  /** Where the service POSTs trigger events (http or https). Updated in place. */
-  url: string;
-  /**
-   * Default "restore": deleting the resource puts back the callback URL found before this resource set it
-   * (unless someone changed it since). "retain" leaves the URL as it is.
-   */
-  onDelete?: (typeof WEBHOOK_ON_DELETE)[number];
-}
-
-/** Inputs after `check`. `resourceName` is set by the resource class, not by users. */
-export interface CheckedTriggerWebhookInputs {
-  url: string;
-  onDelete: (typeof WEBHOOK_ON_DELETE)[number];
-  /** The resource's name in the program: one TriggerWebhook per tenant is checked by it. */
-  resourceName: string;
-}
-
-export interface TriggerWebhookOutputs extends CheckedTriggerWebhookInputs {
-  /** The key that signs every delivery (see verifyWebhook). Secret. */
-  webhookSecret: string;
-  /** The callback URL before this resource set it; absent when there was none. */
-  priorUrl?: string;
-}
+import {
+  triggerWebhookDefinition,
+  type CheckedTriggerWebhookInputs,
+  type TriggerWebhookOutputs,
+} from "./definition";
 
 export type TriggerWebhookHandlers = ResourceHandlers<CheckedTriggerWebhookInputs, TriggerWebhookOutputs>;
 
 /** The service keeps one callback URL per tenant: the resource's id says what it manages. */
 const WEBHOOK_ID = "callback-url";
-
-const triggerWebhookFields = {
-  url: httpUrl("https://hooks.example.com/events"),
-  onDelete: oneOf(WEBHOOK_ON_DELETE).default("restore"),
-  resourceName: z.string().min(1),
-};
 
 /**
  * The TriggerWebhook's provider: the tenant's one callback URL. Requests per call: check and diff none;
@@ -72,7 +42,11 @@ export function createTriggerWebhookHandlers(): TriggerWebhookHandlers {
     configure: async (req) => api.configure(req.config),
     check: (_olds, news) =>
       readably(async () => {
-        const checked = checkInputs<CheckedTriggerWebhookInputs>(triggerWebhookFields, news, () => []);
+        const checked = checkInputs<CheckedTriggerWebhookInputs>(
+          triggerWebhookDefinition.inputs,
+          news,
+          () => [],
+        );
         if (checked.failures.length > 0) return checked;
         return { inputs: checked.inputs, failures: claimTenant(holders, api.client, checked.inputs) };
       }),
