@@ -1,8 +1,9 @@
 import type { z } from "zod";
 import * as entry from "../dynamic/entry";
-import { connectorDefinition } from "../resources/connector/definition";
+import { AUTONAME_SCOPE, connectorDefinition } from "../resources/connector/definition";
 import type { ResourceDefinition } from "../resources/shared/definition";
 import type { ResourceHandlers } from "../resources/shared/types";
+import type { AutonameInputs } from "./autonaming";
 
 /** The Pulumi package the plugin serves: tokens `integrations:index:<name>`, executable `pulumi-resource-integrations`. */
 export const PACKAGE_NAME = "integrations";
@@ -20,6 +21,8 @@ export interface PluginResource {
    * generator reads the doc comments there.
    */
   source: { folder: string; export: string };
+  /** The inputs through which Check autonames the resource, if it is autonamed (./autonaming.ts). */
+  autoname?: AutonameInputs;
 }
 
 /**
@@ -31,6 +34,7 @@ export const PLUGIN_RESOURCES: readonly PluginResource[] = [
     definition: connectorDefinition,
     handlers: atTheWire(entry.connector),
     source: { folder: "connector", export: "connectorDefinition" },
+    autoname: { name: "name", prefix: "namePrefix", scope: AUTONAME_SCOPE },
   },
 ];
 

@@ -1,0 +1,273 @@
+import * as grpc from "@grpc/grpc-js";
+import { Empty } from "google-protobuf/google/protobuf/empty_pb";
+import * as plugin from "@pulumi/pulumi/proto/plugin_pb";
+import * as providerGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import * as provider from "@pulumi/pulumi/proto/provider_pb";
+import { CONNECTION_PROPERTY } from "../resources/shared/connection";
+import { metaOf } from "../resources/shared/definition";
+import type { z } from "zod";
+import { withAutonaming, parseUrn, type Autonaming } from "./autonaming";
+import { wireDiff } from "./diff";
+import { grpcError } from "./errors";
+import { fromStruct, markSecrets, reveal, secretKeysOf, toStruct, type Props } from "./properties";
+import { checkProviderConfig, configSourceOf, diffProviderConfig } from "./provider-config";
+import { PLUGIN_RESOURCES, tokenOf, type PluginResource } from "./resources";
+
+export interface PluginServerOptions {
+  /** The plugin's version (package.json's): GetPluginInfo answers it. */
+  version: string;
+  /** The schema's text (provider/schema.json): GetSchema answers it. */
+  schema: () => string;
+  resources?: readonly PluginResource[];
+}
+
+export interface RunningPluginServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+type Unary<Request, Response> = (
+  call: grpc.ServerUnaryCall<Request, Response>,
+  callback: grpc.sendUnaryData<Response>,
+) => void;
+
+/**
+ * The provider plugin's gRPC service (pulumi/pulumi proto/pulumi/provider.proto) on the stubs @pulumi/pulumi
+ * ships. Every resource call goes to the same handler object the dynamic front end uses
+ * (`pulumi-integrations/dynamic`); this layer only converts: Structs to plain values and back, secrets (see
+ * ./properties.ts), the autoname defaults of check (./autonaming.ts), and the diff's answer (./diff.ts).
+ * Methods it does not implement (Invoke for now, Construct, Call, Parameterize, Handshake, ...) answer
+ * UNIMPLEMENTED, which the engine takes as "not supported".
+ */
+export async function startPluginServer(options: PluginServerOptions): Promise<RunningPluginServer> {
+  const rows = new Map((options.resources ?? PLUGIN_RESOURCES).map((row) => [tokenOf(row.definition), row]));
+  const rowOf = (type: string, urn: string): PluginResource => {
+    const token = type || urn.split("::")[2] || "";
+    const row = rows.get(token);
+    if (!row)
+      throw new Error(`Unknown resource type "${token}": this plugin serves ${[...rows.keys()].join(", ")}.`);
+    return row;
+  };
+
+  const service: Partial<providerGrpc.IResourceProviderServer> = {
+    getPluginInfo: unary(async () => new plugin.PluginInfo().setVersion(options.version)),
+
+    getSchema: unary(async () => new provider.GetSchemaResponse().setSchema(options.schema())),
+
+    checkConfig: unary(async (request: provider.CheckRequest) => {
+      const wire = rawProps(request.getNews());
+      const { inputs, failures } = checkProviderConfig(reveal(wire) as Props);
+      return new provider.CheckResponse()
+        .setInputs(toStruct(markSecrets(inputs, secretKeysOf(wire).add("apiKey"))))
+        .setFailuresList(failures.map(checkFailure));
+    }),
+
+    diffConfig: unary(async (request: provider.DiffRequest) => {
+      const oldInputs = fromStruct(request.getOldInputs());
+      const olds = Object.keys(oldInputs).length > 0 ? oldInputs : fromStruct(request.getOlds());
+      const { changes, replaces } = diffProviderConfig(olds, fromStruct(request.getNews()));
+      return new provider.DiffResponse()
+        .setChanges(changes.length > 0 ? DIFF_SOME : DIFF_NONE)
+        .setDiffsList(changes)
+        .setReplacesList(replaces);
+    }),
+
+    configure: unary(async (request: provider.ConfigureRequest) => {
+      const config = configSourceOf(configureInputs(request));
+      await Promise.all([...rows.values()].map((row) => row.handlers.configure({ config })));
+      return (
+        new provider.ConfigureResponse()
+          .setAcceptsecrets(true)
+          .setAcceptresources(false)
+          .setAcceptoutputs(false)
+          // Create and Update are not called in a preview: the engine shows the checked inputs as outputs.
+          .setSupportspreview(false)
+          .setSupportsAutonamingConfiguration(true)
+      );
+    }),
+
+    check: unary(async (request: provider.CheckRequest) => {
+      const urn = request.getUrn();
+      const row = rowOf(request.getType(), urn);
+      const wire = rawProps(request.getNews());
+      const olds = fromStruct(request.getOlds());
+      const news = row.autoname
+        ? withAutonaming(row.autoname, reveal(wire) as Props, olds, {
+            urn,
+            name: request.getName() || parseUrn(urn).name,
+            autonaming: autonamingOf(request.getAutonaming()),
+          })
+        : (reveal(wire) as Props);
+      const result = await row.handlers.check(olds, news);
+      const secrets = union(secretKeysOf(wire), secretsOf(row, "inputs"));
+      return new provider.CheckResponse()
+        .setInputs(toStruct(markSecrets(result.inputs, secrets)))
+        .setFailuresList(result.failures.map(checkFailure));
+    }),
+
+    diff: unary(async (request: provider.DiffRequest) => {
+      const row = rowOf(request.getType(), request.getUrn());
+      const olds = fromStruct(request.getOlds());
+      const news = fromStruct(request.getNews());
+      const result = await row.handlers.diff(request.getId(), olds, news);
+      const diff = wireDiff(result, fromStruct(request.getOldInputs()), olds, news, replaceFlagged(row));
+      return new provider.DiffResponse()
+        .setChanges(diff.changes ? DIFF_SOME : DIFF_NONE)
+        .setReplacesList(diff.replaces)
+        .setDeletebeforereplace(diff.deleteBeforeReplace)
+        .setDiffsList(diff.diffs);
+    }),
+
+    create: unary(async (request: provider.CreateRequest) => {
+      const row = rowOf(request.getType(), request.getUrn());
+      const wire = rawProps(request.getProperties());
+      const inputs = reveal(wire) as Props;
+      const secrets = union(secretKeysOf(wire), secretsOf(row, "outputs"), secretsOf(row, "inputs"));
+      try {
+        const { id, outs } = await row.handlers.create(inputs);
+        return new provider.CreateResponse().setId(id).setProperties(toStruct(markSecrets(outs, secrets)));
+      } catch (error) {
+        throw withPartial(error, {
+          properties: (partial) => markSecrets(partial.properties as Props, secrets),
+          inputs: markSecrets(inputs, union(secretKeysOf(wire), secretsOf(row, "inputs"))),
+        });
+      }
+    }),
+
+    read: unary(async (request: provider.ReadRequest) => {
+      const row = rowOf(request.getType(), request.getUrn());
+      const stateWire = rawProps(request.getProperties());
+      const inputsWire = rawProps(request.getInputs());
+      const result = await row.handlers.read(request.getId(), reveal(stateWire) as Props);
+      const response = new provider.ReadResponse().setId(result.id);
+      // An empty id: the object is gone, and the engine drops it from state.
+      if (result.id === "" || result.props === undefined) return response;
+      const outputSecrets = union(
+        secretKeysOf(stateWire),
+        secretsOf(row, "outputs"),
+        secretsOf(row, "inputs"),
+      );
+      const inputSecrets = union(secretKeysOf(inputsWire), secretsOf(row, "inputs"));
+      return response
+        .setProperties(toStruct(markSecrets(result.props, outputSecrets)))
+        .setInputs(toStruct(markSecrets(result.inputs ?? (reveal(inputsWire) as Props), inputSecrets)));
+    }),
+
+    update: unary(async (request: provider.UpdateRequest) => {
+      const row = rowOf(request.getType(), request.getUrn());
+      const oldsWire = rawProps(request.getOlds());
+      const newsWire = rawProps(request.getNews());
+      const { outs } = await row.handlers.update(
+        request.getId(),
+        reveal(oldsWire) as Props,
+        reveal(newsWire) as Props,
+      );
+      const secrets = union(
+        secretKeysOf(oldsWire, newsWire),
+        secretsOf(row, "outputs"),
+        secretsOf(row, "inputs"),
+      );
+      return new provider.UpdateResponse().setProperties(toStruct(markSecrets(outs, secrets)));
+    }),
+
+    delete: unary(async (request: provider.DeleteRequest) => {
+      const row = rowOf(request.getType(), request.getUrn());
+      await row.handlers.delete(request.getId(), fromStruct(request.getProperties()));
+      return new Empty();
+    }),
+
+    // The engine asks the plugin to wind down before it exits. Every request a handler makes is bounded by
+    // its timeout and retries, so there is nothing to abort: the calls in flight finish, and the engine
+    // then ends the process.
+    cancel: unary(async () => new Empty()),
+  };
+
+  const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
+  server.addService(providerGrpc.ResourceProviderService, service as providerGrpc.IResourceProviderServer);
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) =>
+      error ? reject(error) : resolve(bound),
+    ),
+  );
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.tryShutdown(() => resolve());
+      }),
+  };
+}
+
+const DIFF_SOME = provider.DiffResponse.DiffChanges.DIFF_SOME;
+const DIFF_NONE = provider.DiffResponse.DiffChanges.DIFF_NONE;
+
+/** A unary method from an async function; whatever it throws becomes the error the engine shows. */
+function unary<Request, Response>(handle: (request: Request) => Promise<Response>): Unary<Request, Response> {
+  return (call, callback) => {
+    handle(call.request).then(
+      (response) => callback(null, response),
+      (error: unknown) => callback(error instanceof PartialFailure ? error.status : grpcError(error)),
+    );
+  };
+}
+
+/** A create's error carrying what the engine needs to keep a partially created object. */
+class PartialFailure extends Error {
+  constructor(readonly status: Partial<grpc.StatusObject>) {
+    super(status.details);
+  }
+}
+
+function withPartial(error: unknown, partial: Parameters<typeof grpcError>[1]): PartialFailure {
+  return new PartialFailure(grpcError(error, partial));
+}
+
+/** A Struct's values as sent, secrets still wrapped (to see which keys were secret). */
+function rawProps(struct: ReturnType<provider.CheckRequest["getNews"]>): Props {
+  return struct ? (struct.toJavaScript() as Props) : {};
+}
+
+/**
+ * The provider's inputs in Configure: `args` (typed, secrets wrapped), or for an engine that sends only the
+ * older `variables` map, its `integrations:config:<key>` entries.
+ */
+function configureInputs(request: provider.ConfigureRequest): Props {
+  const args = fromStruct(request.getArgs());
+  if (Object.keys(args).length > 0) return args;
+  const inputs: Props = {};
+  for (const [key, value] of request.getVariablesMap().entries()) {
+    const match = /^[^:]+:config:(.+)$/.exec(key);
+    if (match) inputs[match[1]!] = value;
+  }
+  return inputs;
+}
+
+function autonamingOf(options: provider.CheckRequest.AutonamingOptions | undefined): Autonaming | undefined {
+  if (!options) return undefined;
+  const Mode = provider.CheckRequest.AutonamingOptions.Mode;
+  const mode = options.getMode();
+  return {
+    mode: mode === Mode.ENFORCE ? "enforce" : mode === Mode.DISABLE ? "disable" : "propose",
+    proposedName: options.getProposedName(),
+  };
+}
+
+function checkFailure(failure: { property: string; reason: string }): provider.CheckFailure {
+  return new provider.CheckFailure().setProperty(failure.property).setReason(failure.reason);
+}
+
+/** The keys a definition flags secret on one side, and the `connection` every resource takes (its key). */
+function secretsOf(row: PluginResource, side: "inputs" | "outputs"): Set<string> {
+  const shape = row.definition[side] as Record<string, z.ZodType>;
+  const keys = Object.keys(shape).filter((key) => metaOf(shape[key]!)?.secret);
+  return new Set([...keys, CONNECTION_PROPERTY]);
+}
+
+function replaceFlagged(row: PluginResource): Set<string> {
+  const shape = row.definition.inputs as Record<string, z.ZodType>;
+  return new Set(Object.keys(shape).filter((key) => metaOf(shape[key]!)?.replaceOnChanges));
+}
+
+function union(...sets: ReadonlySet<string>[]): Set<string> {
+  return new Set(sets.flatMap((set) => [...set]));
+}

@@ -1,0 +1,341 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type * as grpc from "@grpc/grpc-js";
+import * as provider from "@pulumi/pulumi/proto/provider_pb";
+import { ApiClient } from "../../src/client";
+import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import { pluginVersion } from "../../src/plugin/main";
+import { startPluginServer, type RunningPluginServer } from "../../src/plugin/server";
+import { candidateName } from "../../src/resources/shared/autoname";
+import { UNKNOWN } from "../../src/resources/shared/unknowns";
+import { initFailureOf, plain, ProviderClient, secret, struct, type Props } from "./support/provider-client";
+
+const ROOT = join(__dirname, "..", "..");
+const URN_PREFIX = "urn:pulumi:dev::proj::integrations:index:Connector::";
+const urn = (name: string) => `${URN_PREFIX}${name}`;
+const DIFF_SOME = provider.DiffResponse.DiffChanges.DIFF_SOME;
+const DIFF_NONE = provider.DiffResponse.DiffChanges.DIFF_NONE;
+const CLIENT_SECRET = "client-secret-plugin-0123456789";
+const AUTH = { client_id: "client-id-1", client_secret: CLIENT_SECRET, scopes: ["repo"] };
+
+let emulator: RunningEmulator;
+let server: RunningPluginServer;
+let client: ProviderClient;
+let inspect: ApiClient;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0 });
+  server = await startPluginServer({
+    version: pluginVersion(),
+    schema: () => readFileSync(join(ROOT, "provider", "schema.json"), "utf8"),
+  });
+  client = new ProviderClient(server.port);
+  inspect = new ApiClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, maxRetries: 0 });
+  // As the engine configures the default provider: the stack config's values, strings, the key a secret.
+  await client.configure({
+    apiKey: secret(emulator.apiKey),
+    baseUrl: emulator.url,
+    maxRetries: "0",
+    version: "0.1.0",
+  });
+});
+
+afterAll(async () => {
+  client?.close();
+  inspect?.close();
+  await server?.close();
+  await emulator?.close();
+});
+
+/** Check as the engine calls it for a new resource: no old inputs. */
+async function checked(name: string, news: Props, olds: Props = {}) {
+  const response = await client.check(urn(name), olds, news);
+  return {
+    inputs: plain(response.getInputs()),
+    failures: response.getFailuresList().map((f) => f.toObject()),
+  };
+}
+
+describe("plugin info and schema", () => {
+  it("answers the package's version and the checked-in schema", async () => {
+    const info = await client.getPluginInfo();
+    const packageJson = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+    expect(info.getVersion()).toBe(packageJson.version);
+    const schema = await client.call<provider.GetSchemaResponse>(
+      "getSchema",
+      new provider.GetSchemaRequest(),
+    );
+    expect(JSON.parse(schema.getSchema())).toMatchObject({
+      name: "integrations",
+      version: packageJson.version,
+    });
+  });
+});
+
+describe("provider config", () => {
+  const checkConfig = async (news: Props) => {
+    const response = await client.call<provider.CheckResponse>(
+      "checkConfig",
+      new provider.CheckRequest()
+        .setUrn("urn:pulumi:dev::proj::pulumi:providers:integrations::default")
+        .setNews(struct(news)),
+    );
+    return {
+      inputs: plain(response.getInputs()),
+      failures: response.getFailuresList().map((f) => f.toObject()),
+    };
+  };
+  const diffConfig = (olds: Props, news: Props) =>
+    client.call<provider.DiffResponse>(
+      "diffConfig",
+      new provider.DiffRequest().setOldInputs(struct(olds)).setOlds(struct(olds)).setNews(struct(news)),
+    );
+
+  it("accepts the stack config's strings and an explicit provider's numbers; the key comes back secret", async () => {
+    const { inputs, failures } = await checkConfig({
+      apiKey: "k",
+      baseUrl: "http://a.example",
+      timeoutMs: 5000,
+      maxRetries: "2",
+    });
+    expect(failures).toEqual([]);
+    expect(inputs.apiKey).toEqual(secret("k"));
+    expect(inputs.timeoutMs).toBe(5000);
+  });
+
+  it("names each invalid setting and a misspelt one, never showing the key", async () => {
+    const { failures } = await checkConfig({
+      apiKey: secret("has space"),
+      baseUrl: "ftp://x",
+      timeoutMs: "soon",
+      timeout: 5,
+    });
+    expect(failures.map((f) => f.property).sort()).toEqual(["apiKey", "baseUrl", "timeout", "timeoutMs"]);
+    expect(JSON.stringify(failures)).not.toContain("has space");
+  });
+
+  it("does not judge values not known yet (a preview), nor settings left to the environment", async () => {
+    expect((await checkConfig({ baseUrl: UNKNOWN, apiKey: secret(UNKNOWN) })).failures).toEqual([]);
+    expect((await checkConfig({})).failures).toEqual([]);
+  });
+
+  it("replaces on another base URL, updates on another key, and sees no change otherwise", async () => {
+    const olds = { apiKey: secret("k1"), baseUrl: "http://a.example" };
+    const rotated = await diffConfig(olds, { ...olds, apiKey: secret("k2") });
+    expect(rotated.getChanges()).toBe(DIFF_SOME);
+    expect(rotated.getReplacesList()).toEqual([]);
+    expect(rotated.getDiffsList()).toEqual(["apiKey"]);
+    const moved = await diffConfig(olds, { ...olds, baseUrl: "http://b.example" });
+    expect(moved.getReplacesList()).toEqual(["baseUrl"]);
+    const unknown = await diffConfig(olds, { ...olds, baseUrl: UNKNOWN });
+    expect(unknown.getReplacesList()).toEqual(["baseUrl"]);
+    // The same service written another way: an update of the input, no replacement.
+    const slash = await diffConfig(olds, { ...olds, baseUrl: "http://a.example/" });
+    expect(slash.getReplacesList()).toEqual([]);
+    const same = await diffConfig(olds, { baseUrl: "http://a.example", apiKey: secret("k1") });
+    expect(same.getChanges()).toBe(DIFF_NONE);
+  });
+});
+
+describe("a Connector through the plugin's calls", () => {
+  let id: string;
+  let inputs: Props;
+  let outputs: Props;
+
+  it("check autonames as the dynamic Connector does, keeps authConfig secret and fills defaults", async () => {
+    const result = await checked("plugin-gh", {
+      appName: "github",
+      authScheme: "OAUTH2",
+      authConfig: secret(AUTH),
+    });
+    expect(result.failures).toEqual([]);
+    inputs = result.inputs;
+    expect(inputs).toEqual({
+      name: candidateName("plugin-gh-", "proj/dev/plugin-gh", 0),
+      namePrefix: "plugin-gh-",
+      appName: "github",
+      authScheme: "OAUTH2",
+      authConfig: secret(AUTH),
+      enabled: true,
+      useServiceAuth: false,
+      forceNewIntegration: true,
+      deletionPolicy: "delete",
+    });
+  });
+
+  it("create makes the connector and returns its outputs, authConfig secret", async () => {
+    const response = await client.create(urn("plugin-gh"), inputs);
+    id = response.getId();
+    outputs = plain(response.getProperties());
+    expect(outputs).toMatchObject({
+      name: inputs.name,
+      appName: "github",
+      enabled: true,
+      authConfig: secret(AUTH),
+    });
+    expect(await inspect.getIntegration(id)).toMatchObject({ name: inputs.name, enabled: true });
+  });
+
+  it("diff: same inputs, no change; enabled is an update; a new name replaces (the new one first)", async () => {
+    const same = await client.diff(urn("plugin-gh"), id, outputs, inputs, inputs);
+    expect(same.getChanges()).toBe(DIFF_NONE);
+    const toggled = await client.diff(urn("plugin-gh"), id, outputs, { ...inputs, enabled: false }, inputs);
+    expect(toggled.getChanges()).toBe(DIFF_SOME);
+    expect(toggled.getDiffsList()).toEqual(["enabled"]);
+    expect(toggled.getReplacesList()).toEqual([]);
+    const renamed = await client.diff(
+      urn("plugin-gh"),
+      id,
+      outputs,
+      { ...inputs, name: "fixed", namePrefix: undefined },
+      inputs,
+    );
+    expect(renamed.getReplacesList()).toEqual(["name"]);
+    expect(renamed.getDiffsList()).toEqual(["name", "namePrefix"]);
+    expect(renamed.getDeletebeforereplace()).toBe(false);
+    // A replacement that keeps a fixed name must delete first (names are unique).
+    const fixed = { ...inputs, namePrefix: undefined, authScheme: "BEARER_TOKEN" };
+    const rescheme = await client.diff(urn("plugin-gh"), id, outputs, fixed, inputs);
+    expect(rescheme.getReplacesList()).toEqual(["authScheme"]);
+    expect(rescheme.getDeletebeforereplace()).toBe(true);
+  });
+
+  it("diff: the same app by id is no replacement, and replace-flagged inputs are listed only when they replace", async () => {
+    const byId = { ...inputs, appName: undefined, appId: outputs.appId };
+    const result = await client.diff(urn("plugin-gh"), id, outputs, byId, inputs);
+    expect(result.getReplacesList()).toEqual([]);
+    expect(result.getDiffsList()).not.toContain("appName");
+    expect(result.getDiffsList()).not.toContain("appId");
+  });
+
+  it("diff in a preview: a replacing input not known yet is a possible replacement", async () => {
+    const result = await client.diff(
+      urn("plugin-gh"),
+      id,
+      outputs,
+      { ...inputs, authScheme: UNKNOWN },
+      inputs,
+    );
+    expect(result.getReplacesList()).toEqual(["authScheme"]);
+  });
+
+  it("update applies enabled in place", async () => {
+    const news = { ...inputs, enabled: false };
+    const response = await client.update(urn("plugin-gh"), id, outputs, news);
+    outputs = plain(response.getProperties());
+    expect(outputs).toMatchObject({ enabled: false, authConfig: secret(AUTH) });
+    expect((await inspect.getIntegration(id)).enabled).toBe(false);
+    inputs = news;
+  });
+
+  it("read (refresh) returns outputs and inputs, secrets marked", async () => {
+    const response = await client.read(urn("plugin-gh"), id, outputs, inputs);
+    expect(response.getId()).toBe(id);
+    expect(plain(response.getProperties())).toEqual(outputs);
+    expect(plain(response.getInputs())).toMatchObject({
+      name: inputs.name,
+      enabled: false,
+      authConfig: secret(AUTH),
+    });
+  });
+
+  it("read by id alone (import) returns the inputs a program would give, without the unreadable authConfig", async () => {
+    const response = await client.read(urn("imported"), id);
+    expect(response.getId()).toBe(id);
+    expect(plain(response.getInputs())).toEqual({
+      name: inputs.name,
+      appName: "github",
+      authScheme: "OAUTH2",
+      enabled: false,
+      useServiceAuth: false,
+      forceNewIntegration: true,
+      deletionPolicy: "delete",
+    });
+  });
+
+  it("delete deletes it; a read then finds it gone", async () => {
+    await client.delete(urn("plugin-gh"), id, outputs);
+    expect((await inspect.getIntegration(id)).deleted).toBe(true);
+    expect((await client.read(urn("plugin-gh"), id, outputs, inputs)).getId()).toBe("");
+  });
+});
+
+describe("check", () => {
+  const autonaming = (mode: provider.CheckRequest.AutonamingOptions.Mode, proposedName = "") =>
+    new provider.CheckRequest.AutonamingOptions().setMode(mode).setProposedName(proposedName);
+  const Mode = provider.CheckRequest.AutonamingOptions.Mode;
+  const news = { appName: "github", authScheme: "BEARER_TOKEN" };
+
+  it("takes an enforced or proposed name from the stack's autonaming settings", async () => {
+    const enforced = await client.check(urn("named"), {}, news, autonaming(Mode.ENFORCE, "named"));
+    expect(plain(enforced.getInputs())).toMatchObject({ name: "named" });
+    expect(plain(enforced.getInputs())).not.toHaveProperty("namePrefix");
+    const proposed = await client.check(urn("named"), {}, news, autonaming(Mode.PROPOSE, "named-a1b2"));
+    expect(plain(proposed.getInputs())).toMatchObject({ name: "named-a1b2" });
+  });
+
+  it("keeps the name of an update under a proposing pattern (the engine proposes afresh each run)", async () => {
+    const olds = { ...news, name: "named-a1b2" };
+    const response = await client.check(urn("named"), olds, news, autonaming(Mode.PROPOSE, "named-c3d4"));
+    expect(plain(response.getInputs())).toMatchObject({ name: "named-a1b2" });
+  });
+
+  it("asks for a name when autonaming is disabled", async () => {
+    const response = await client.check(urn("named"), {}, news, autonaming(Mode.DISABLE));
+    expect(response.getFailuresList().map((f) => f.getProperty())).toEqual(["name"]);
+  });
+
+  it("lets a preview's unknowns through and reports invalid input as failures, never with a secret", async () => {
+    const unknown = await checked("x", {
+      name: UNKNOWN,
+      appName: UNKNOWN,
+      authConfig: secret({ client_secret: UNKNOWN }),
+    });
+    expect(unknown.failures).toEqual([]);
+    expect(unknown.inputs.authConfig).toEqual(secret({ client_secret: UNKNOWN }));
+    const invalid = await checked("x", {
+      name: "x",
+      appName: "github",
+      appId: "also",
+      authConfig: secret({ client_secret: CLIENT_SECRET, scopes: "repo" }),
+    });
+    // A failure inside a secret-holding input names it in its reason only: the engine prints a named
+    // property's value (../resources/shared/check-failures.ts).
+    expect(invalid.failures.map((f) => f.property).sort()).toEqual(["", "appId"]);
+    expect(invalid.failures.find((f) => f.property === "")?.reason).toMatch(
+      /^authConfig\.scopes must be a list/,
+    );
+    expect(JSON.stringify(invalid.failures)).not.toContain(CLIENT_SECRET);
+  });
+
+  it("refuses a type the plugin does not serve", async () => {
+    const error = await client
+      .check("urn:pulumi:dev::proj::integrations:index:Nope::n", {}, {})
+      .catch((e: grpc.ServiceError) => e);
+    expect((error as grpc.ServiceError).details).toContain('Unknown resource type "integrations:index:Nope"');
+  });
+});
+
+describe("a partial create", () => {
+  it("carries the id, the outputs (authConfig secret) and the inputs, so that the engine keeps the connector", async () => {
+    const { inputs } = await checked("partial", {
+      name: "plugin-partial",
+      appName: "github",
+      authScheme: "OAUTH2",
+      authConfig: secret(AUTH),
+      enabled: false,
+    });
+    emulator.setFaults({ errorRate: 1, match: ["PATCH /api/v1/integrations/:integrationId"], remaining: 1 });
+    const error = (await client
+      .create(urn("partial"), inputs)
+      .catch((e: grpc.ServiceError) => e)) as grpc.ServiceError;
+    const detail = initFailureOf(error);
+    expect(detail).toBeDefined();
+    const live = await inspect.findIntegrationByName("plugin-partial");
+    expect(detail!.getId()).toBe(live?.id);
+    expect(plain(detail!.getProperties())).toMatchObject({ name: "plugin-partial", enabled: true });
+    expect(plain(detail!.getInputs())).toMatchObject({ name: "plugin-partial", authConfig: secret(AUTH) });
+    expect(error.details).toContain("It is kept in state");
+    expect(error.details).not.toContain(CLIENT_SECRET);
+  });
+});
