@@ -1,22 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
-import { collect, type ActiveTrigger } from "../client";
+import type { ActiveTrigger } from "../client";
 import { clientFor, outputOf, type FunctionOptions, type OutputFunctionOptions } from "./client-for";
+import { getActiveTriggersDefinition, type ArgsOf } from "./definitions";
 import { cachedQuery } from "./query-cache";
 
-export interface GetActiveTriggersArgs {
-  connectedAccountIds?: string[];
-  integrationIds?: string[];
-  /** Trigger instance ids. */
-  triggerIds?: string[];
-  /** Trigger names, e.g. ["GITHUB_STAR_ADDED_EVENT"]. */
-  triggerNames?: string[];
-  /** Include disabled instances. */
-  showDisabled?: boolean;
-  /** Items per request, 1..100 (default 100). */
-  limit?: number;
-  /** Stop after this many instances (default: all pages). */
-  maxItems?: number;
-}
+export type GetActiveTriggersArgs = ArgsOf<typeof getActiveTriggersDefinition>;
 
 export interface GetActiveTriggersOutputArgs {
   connectedAccountIds?: pulumi.Input<pulumi.Input<string>[]>;
@@ -38,9 +26,9 @@ export async function getActiveTriggers(
   opts: FunctionOptions = {},
 ): Promise<GetActiveTriggersResult> {
   const client = clientFor(opts);
-  return cachedQuery("getActiveTriggers", client, { ...args }, async (query) => ({
-    triggers: await collect(client.activeTriggers(query)),
-  }));
+  return cachedQuery(getActiveTriggersDefinition.name, client, { ...args }, (query) =>
+    getActiveTriggersDefinition.query(client, query),
+  );
 }
 
 /** `getActiveTriggers` taking Inputs; the result is an Output. */

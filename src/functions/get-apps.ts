@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { App } from "../client";
 import { clientFor, outputOf, type FunctionOptions, type OutputFunctionOptions } from "./client-for";
+import { getAppsDefinition } from "./definitions";
 import { cachedQuery } from "./query-cache";
 
 export interface GetAppsResult {
@@ -11,7 +12,7 @@ export interface GetAppsResult {
 /** Every app of the catalog. */
 export async function getApps(opts: FunctionOptions = {}): Promise<GetAppsResult> {
   const client = clientFor(opts);
-  return cachedQuery("getApps", client, {}, async () => ({ apps: await client.listApps() }));
+  return cachedQuery(getAppsDefinition.name, client, {}, () => getAppsDefinition.query(client));
 }
 
 /** `getApps` with `connection` as an Input; the result is an Output. */

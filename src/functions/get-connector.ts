@@ -1,9 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
-import { NotFoundError, type ApiClient, type ConnectorRecord } from "../client";
+import type { ConnectorRecord } from "../client";
 import { clientFor, outputOf, type FunctionOptions, type OutputFunctionOptions } from "./client-for";
-import { ConnectorNotFoundError, type ConnectorLookup } from "./connector-not-found";
+import type { ConnectorLookup } from "./connector-not-found";
+import { getConnectorDefinition } from "./definitions";
+import { validLookup } from "./find-connector";
 import { cachedQuery } from "./query-cache";
-import { withVisibleAuthConfig } from "./visible-auth-config";
 
 /** Exactly one of `id` and `name`. */
 export type GetConnectorArgs = ConnectorLookup;
@@ -32,7 +33,9 @@ export async function getConnector(
 ): Promise<GetConnectorResult> {
   const lookup = validLookup(args);
   const client = clientFor(opts);
-  return cachedQuery("getConnector", client, { ...lookup }, () => findConnector(client, lookup));
+  return cachedQuery(getConnectorDefinition.name, client, { ...lookup }, (query) =>
+    getConnectorDefinition.query(client, query),
+  );
 }
 
 /** `getConnector` taking Inputs (e.g. a name from config); the result is an Output. */
@@ -41,33 +44,4 @@ export function getConnectorOutput(
   opts: OutputFunctionOptions = {},
 ): pulumi.Output<GetConnectorResult> {
   return outputOf(args, opts, (plain, resolved) => getConnector(plain as GetConnectorArgs, resolved));
-}
-
-async function findConnector(client: ApiClient, lookup: ConnectorLookup): Promise<ConnectorRecord> {
-  const id = lookup.id !== undefined ? lookup.id : (await client.findIntegrationByName(lookup.name))?.id;
-  if (id === undefined) throw new ConnectorNotFoundError(lookup);
-  try {
-    const record = await client.getIntegration(id);
-    // The API still answers a GET of a soft-deleted connector, flagged `deleted`.
-    if (record.deleted === true) throw new ConnectorNotFoundError(lookup);
-    return withVisibleAuthConfig(record);
-  } catch (error) {
-    if (error instanceof NotFoundError) throw new ConnectorNotFoundError(lookup);
-    throw error;
-  }
-}
-
-/** Checked at run time too: a JavaScript caller, or an Output, can hand both or neither. */
-function validLookup(args: unknown): ConnectorLookup {
-  const { id, name } = (typeof args === "object" && args !== null ? args : {}) as Record<string, unknown>;
-  if ((id === undefined) === (name === undefined)) {
-    throw new TypeError(
-      `getConnector: give exactly one of \`id\` and \`name\` (${id === undefined ? "got neither" : "got both"})`,
-    );
-  }
-  const [field, value] = id !== undefined ? ["id", id] : ["name", name];
-  if (typeof value !== "string" || value === "") {
-    throw new TypeError(`getConnector: \`${field}\` must be a non-empty string`);
-  }
-  return field === "id" ? { id: value } : { name: value };
 }

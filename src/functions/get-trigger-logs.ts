@@ -1,16 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
-import { collect, type TriggerLog } from "../client";
+import type { TriggerLog } from "../client";
 import { clientFor, outputOf, type FunctionOptions, type OutputFunctionOptions } from "./client-for";
+import { getTriggerLogsDefinition, type ArgsOf } from "./definitions";
 import { cachedQuery } from "./query-cache";
 
-export interface GetTriggerLogsArgs {
-  connectionId?: string;
-  integrationId?: string;
-  /** Items per request, 1..100 (default 100). */
-  limit?: number;
-  /** Stop after this many entries (default: all pages). Entries come newest first. */
-  maxItems?: number;
-}
+export type GetTriggerLogsArgs = ArgsOf<typeof getTriggerLogsDefinition>;
 
 export interface GetTriggerLogsOutputArgs {
   connectionId?: pulumi.Input<string>;
@@ -29,9 +23,9 @@ export async function getTriggerLogs(
   opts: FunctionOptions = {},
 ): Promise<GetTriggerLogsResult> {
   const client = clientFor(opts);
-  return cachedQuery("getTriggerLogs", client, { ...args }, async (query) => ({
-    logs: await collect(client.triggerLogs(query)),
-  }));
+  return cachedQuery(getTriggerLogsDefinition.name, client, { ...args }, (query) =>
+    getTriggerLogsDefinition.query(client, query),
+  );
 }
 
 /** `getTriggerLogs` taking Inputs; the result is an Output. */

@@ -2,20 +2,10 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Trigger } from "../client";
 import { clientFor, outputOf, type FunctionOptions, type OutputFunctionOptions } from "./client-for";
 import { warnOnce } from "./deprecation";
+import { getTriggersDefinition, type ArgsOf } from "./definitions";
 import { cachedQuery } from "./query-cache";
 
-export interface GetTriggersArgs {
-  /** App names (the `name` of GET /api/v1/apps), e.g. ["github", "slack"]. */
-  appNames?: string[];
-  /** Triggers that can be set up for these connected accounts. */
-  connectedAccountIds?: string[];
-  /** Trigger names, e.g. ["GITHUB_STAR_ADDED_EVENT"]. */
-  triggerIds?: string[];
-  /** Triggers of the apps of these integrations (connectors). */
-  integrationIds?: string[];
-  /** @deprecated The API deprecates it and will remove it: filter the result on `enabled` instead. */
-  showEnabledOnly?: boolean;
-}
+export type GetTriggersArgs = ArgsOf<typeof getTriggersDefinition>;
 
 export interface GetTriggersOutputArgs {
   appNames?: pulumi.Input<pulumi.Input<string>[]>;
@@ -42,9 +32,9 @@ export async function getTriggers(
     );
   }
   const client = clientFor(opts);
-  return cachedQuery("getTriggers", client, { ...args }, async (query) => ({
-    triggers: await client.listTriggers(query),
-  }));
+  return cachedQuery(getTriggersDefinition.name, client, { ...args }, (query) =>
+    getTriggersDefinition.query(client, query),
+  );
 }
 
 /** `getTriggers` taking Inputs (e.g. a connector's `id`); the result is an Output. */

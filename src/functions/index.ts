@@ -3,6 +3,7 @@
  * trigger logs from a Pulumi program.
  */
 export type { FunctionOptions, OutputFunctionOptions } from "./client-for";
+export type { ConnectedAccountInfo } from "./definitions";
 export {
   getActiveTriggers,
   getActiveTriggersOutput,
@@ -29,7 +30,6 @@ export { ConnectorNotFoundError, type ConnectorLookup } from "./connector-not-fo
 export {
   getConnectedAccounts,
   getConnectedAccountsOutput,
-  type ConnectedAccountInfo,
   type GetConnectedAccountsArgs,
   type GetConnectedAccountsOutputArgs,
   type GetConnectedAccountsResult,

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import * as entry from "../dynamic/entry";
 import { AUTONAME_SCOPE, connectorDefinition } from "../resources/connector/definition";
+import { integrationStateDefinition } from "../resources/integration-state/definition";
 import type { ResourceDefinition } from "../resources/shared/definition";
 import type { ResourceHandlers } from "../resources/shared/types";
 import type { AutonameInputs } from "./autonaming";
@@ -35,6 +36,11 @@ export const PLUGIN_RESOURCES: readonly PluginResource[] = [
     handlers: atTheWire(entry.connector),
     source: { folder: "connector", export: "connectorDefinition" },
     autoname: { name: "name", prefix: "namePrefix", scope: AUTONAME_SCOPE },
+  },
+  {
+    definition: integrationStateDefinition,
+    handlers: atTheWire(entry.integrationState),
+    source: { folder: "integration-state", export: "integrationStateDefinition" },
   },
 ];
 

@@ -42,7 +42,8 @@ type Unary<Request, Response> = (
 export async function startPluginServer(options: PluginServerOptions): Promise<RunningPluginServer> {
   const rows = new Map((options.resources ?? PLUGIN_RESOURCES).map((row) => [tokenOf(row.definition), row]));
   const rowOf = (type: string, urn: string): PluginResource => {
-    const token = type || urn.split("::")[2] || "";
+    // The URN's type part is `<parent type>$<type>` for a resource with a parent.
+    const token = type || (urn.split("::")[2] ?? "").split("$").pop() || "";
     const row = rows.get(token);
     if (!row)
       throw new Error(`Unknown resource type "${token}": this plugin serves ${[...rows.keys()].join(", ")}.`);

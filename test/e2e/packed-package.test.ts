@@ -23,7 +23,7 @@ describe("the packed package", () => {
       }).trim();
       expect(resolved.startsWith(dir)).toBe(true);
     }
-    const dynamic = require(join(dir, "dist", "providers", "dynamic.js")) as Record<string, unknown>;
+    const dynamic = require(join(dir, "dist", "dynamic", "entry.js")) as Record<string, unknown>;
     expect(Object.keys(dynamic)).toEqual(expect.arrayContaining(["connector", "integrationState"]));
   });
 

@@ -103,6 +103,21 @@ describe("the plugin's schema", () => {
     });
   });
 
+  it("has the IntegrationState: integrationId required and replacing, authConfig secret, onDelete its own enum", () => {
+    const state = schema.resources["integrations:index:IntegrationState"]!;
+    expect(state.requiredInputs).toEqual(["integrationId"]);
+    expect(state.inputProperties.integrationId).toMatchObject({ type: "string", replaceOnChanges: true });
+    expect(state.inputProperties.authConfig).toMatchObject({ secret: true });
+    expect(state.properties.priorAuthConfig).toMatchObject({ secret: true });
+    expect(state.inputProperties.onDelete).toMatchObject({
+      $ref: "#/types/integrations:index:IntegrationStateOnDelete",
+      default: "retain",
+    });
+    expect(state.properties.onDelete).toMatchObject({
+      $ref: "#/types/integrations:index:IntegrationStateOnDelete",
+    });
+  });
+
   it("says how to import a Connector, and what a read cannot return", () => {
     const description = schema.resources[CONNECTOR]!.description;
     expect(description).toContain("## Import");

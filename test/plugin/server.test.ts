@@ -11,8 +11,8 @@ import { UNKNOWN } from "../../src/resources/shared/unknowns";
 import { initFailureOf, plain, ProviderClient, secret, struct, type Props } from "./support/provider-client";
 
 const ROOT = join(__dirname, "..", "..");
-const URN_PREFIX = "urn:pulumi:dev::proj::integrations:index:Connector::";
-const urn = (name: string) => `${URN_PREFIX}${name}`;
+const urnOf = (type: string, name: string) => `urn:pulumi:dev::proj::integrations:index:${type}::${name}`;
+const urn = (name: string) => urnOf("Connector", name);
 const DIFF_SOME = provider.DiffResponse.DiffChanges.DIFF_SOME;
 const DIFF_NONE = provider.DiffResponse.DiffChanges.DIFF_NONE;
 const CLIENT_SECRET = "client-secret-plugin-0123456789";
@@ -257,6 +257,111 @@ describe("a Connector through the plugin's calls", () => {
     await client.delete(urn("plugin-gh"), id, outputs);
     expect((await inspect.getIntegration(id)).deleted).toBe(true);
     expect((await client.read(urn("plugin-gh"), id, outputs, inputs)).getId()).toBe("");
+  });
+});
+
+describe("an IntegrationState through the plugin's calls", () => {
+  const stateUrn = urnOf("IntegrationState", "state");
+  let integrationId: string;
+  let inputs: Props;
+  let outputs: Props;
+
+  beforeAll(async () => {
+    const made = await inspect.createIntegration({
+      name: "plugin-state-target",
+      appName: "github",
+      authScheme: "OAUTH2",
+      authConfig: AUTH,
+      forceNewIntegration: true,
+    });
+    integrationId = made.id;
+  });
+
+  it("check fills the default onDelete and keeps authConfig secret", async () => {
+    const response = await client.check(
+      stateUrn,
+      {},
+      {
+        integrationId,
+        enabled: false,
+        authConfig: { client_id: "client-id-2", client_secret: CLIENT_SECRET },
+      },
+    );
+    expect(response.getFailuresList()).toEqual([]);
+    inputs = plain(response.getInputs());
+    expect(inputs).toEqual({
+      integrationId,
+      enabled: false,
+      authConfig: secret({ client_id: "client-id-2", client_secret: CLIENT_SECRET }),
+      onDelete: "retain",
+    });
+  });
+
+  it("check names what is missing: nothing to manage", async () => {
+    const response = await client.check(stateUrn, {}, { integrationId });
+    expect(response.getFailuresList().map((f) => f.getProperty())).toEqual(["enabled"]);
+  });
+
+  it("create sets the state, remembering what it found; the prior authConfig is secret too", async () => {
+    const response = await client.create(stateUrn, inputs);
+    expect(response.getId()).toBe(integrationId);
+    outputs = plain(response.getProperties());
+    expect(outputs).toMatchObject({
+      integrationId,
+      enabled: false,
+      priorEnabled: true,
+      authConfig: secret({ client_id: "client-id-2", client_secret: CLIENT_SECRET }),
+      priorAuthConfig: secret({ client_id: "client-id-1", scopes: ["repo"] }),
+    });
+    expect(await inspect.getIntegration(integrationId)).toMatchObject({
+      enabled: false,
+      authConfig: { client_id: "client-id-2", scopes: ["repo"] },
+    });
+  });
+
+  it("diff: another integration replaces, the new one first; onDelete changes nothing remote", async () => {
+    const same = await client.diff(stateUrn, integrationId, outputs, inputs, inputs);
+    expect(same.getChanges()).toBe(DIFF_NONE);
+    const moved = await client.diff(
+      stateUrn,
+      integrationId,
+      outputs,
+      { ...inputs, integrationId: "other" },
+      inputs,
+    );
+    expect(moved.getReplacesList()).toEqual(["integrationId"]);
+    expect(moved.getDeletebeforereplace()).toBe(false);
+    const restore = await client.diff(
+      stateUrn,
+      integrationId,
+      outputs,
+      { ...inputs, onDelete: "restore" },
+      inputs,
+    );
+    expect(restore.getChanges()).toBe(DIFF_SOME);
+    expect(restore.getDiffsList()).toEqual(["onDelete"]);
+    expect(restore.getReplacesList()).toEqual([]);
+  });
+
+  it("diff: a replacement on the same integration (the account moves to another URL) lets go first", async () => {
+    const account = (baseUrl: string) => ({ connection: secret({ baseUrl, apiKey: "k" }) });
+    const moved = await client.diff(
+      stateUrn,
+      integrationId,
+      { ...outputs, ...account("http://a.example") },
+      { ...inputs, ...account("http://b.example") },
+      { ...inputs, ...account("http://a.example") },
+    );
+    expect(moved.getReplacesList()).toEqual(["connection"]);
+    expect(moved.getDeletebeforereplace()).toBe(true);
+  });
+
+  it("delete with onDelete restore puts back what it found", async () => {
+    await client.delete(stateUrn, integrationId, { ...outputs, onDelete: "restore" });
+    expect(await inspect.getIntegration(integrationId)).toMatchObject({
+      enabled: true,
+      authConfig: { client_id: "client-id-1", scopes: ["repo"] },
+    });
   });
 });
 

@@ -43,7 +43,7 @@ export class TypeCollector {
     name: string,
     flags: PropertyMeta = {},
   ): PropertySpec {
-    const spec: PropertySpec = { ...this.typeOf(schema, doc, pascal(name)) };
+    const spec: PropertySpec = { ...this.typeOf(schema, doc, flags.typeName ?? pascal(name)) };
     if (doc?.description) spec.description = doc.description;
     const fallback = defaultOf(schema);
     if (fallback !== undefined) spec.default = fallback;

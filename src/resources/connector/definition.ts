@@ -62,7 +62,7 @@ const inputs = {
 };
 
 /** One field of the scheme, as `GET /api/v1/apps` and the connector record list it. */
-const expectedInputField = z.looseObject({
+export const expectedInputField = z.looseObject({
   /** The key in `authConfig` or in an account's `data`. */
   name: z.string(),
   type: z.string().optional(),
@@ -97,7 +97,10 @@ const outputs = {
   /** The app's name (as the service spells it). */
   appName: z.string(),
   authScheme: z.string().optional(),
-  /** The applied authConfig, with refreshed visible values (see ../shared/applied-keys.ts). Secret. */
+  /**
+   * The applied authConfig; a refresh takes the values the service shows of its keys (the secret ones stay as
+   * applied). Secret.
+   */
   authConfig: property(z.record(z.string(), z.unknown()).optional(), { secret: true }),
   enabled: z.boolean(),
   useServiceAuth: z.boolean(),

@@ -5,7 +5,7 @@ import {
   type ApiClient,
   type ConnectorRecord,
 } from "../../client";
-import { identityMismatches } from "../shared/adoption";
+import { identityMismatches } from "./adoption";
 import { LiveNames } from "../shared/autoname";
 import { refreshAppliedKeys } from "../shared/applied-keys";
 import { getUnlessGone, unlessNotFound } from "../shared/gone";

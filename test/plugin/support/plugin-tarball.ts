@@ -4,7 +4,16 @@
  * an empty PULUMI_HOME, with only Node on PATH.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { packagePlugin } from "../../../scripts/package-plugin";
@@ -95,4 +104,17 @@ export async function startPlugin(
     );
   });
   return { port, process: child };
+}
+
+/** A folder holding `pulumi-language-nodejs` (./language-host-bin.ts), for PATH. */
+export function languageHostPath(): string {
+  const dir = mkdtempSync(join(createStageRoot(), "language-host-"));
+  const script = join(dir, "pulumi-language-nodejs");
+  const transpileOnly = require.resolve("ts-node/register/transpile-only");
+  writeFileSync(
+    script,
+    `#!/bin/sh\nexec "${process.execPath}" -r "${transpileOnly}" "${join(__dirname, "language-host-bin.ts")}" "$@"\n`,
+  );
+  chmodSync(script, 0o755);
+  return dir;
 }

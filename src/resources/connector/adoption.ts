@@ -1,6 +1,6 @@
 import { sameAppName } from "../../client/app-name";
 import type { ConnectorRecord } from "../../client";
-import type { CheckedConnectorInputs } from "../connector/definition";
+import type { CheckedConnectorInputs } from "./definition";
 
 /**
  * What differs between an existing connector and the inputs that would take it over (`adoptId`): the
