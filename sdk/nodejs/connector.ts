@@ -60,7 +60,7 @@ export class Connector extends pulumi.CustomResource {
      */
     declare public readonly appName: pulumi.Output<string>;
     /**
-     * The applied authConfig, with refreshed visible values (see ../shared/applied-keys.ts). Secret.
+     * The applied authConfig; a refresh takes the values the service shows of its keys (the secret ones stay as applied). Secret.
      */
     declare public readonly authConfig: pulumi.Output<{[key: string]: any} | undefined>;
     /**

@@ -10,6 +10,11 @@ export type Connector = import("./connector").Connector;
 export const Connector: typeof import("./connector").Connector = null as any;
 utilities.lazyLoad(exports, ["Connector"], () => require("./connector"));
 
+export { IntegrationStateArgs } from "./integrationState";
+export type IntegrationState = import("./integrationState").IntegrationState;
+export const IntegrationState: typeof import("./integrationState").IntegrationState = null as any;
+utilities.lazyLoad(exports, ["IntegrationState"], () => require("./integrationState"));
+
 export { ProviderArgs } from "./provider";
 export type Provider = import("./provider").Provider;
 export const Provider: typeof import("./provider").Provider = null as any;
@@ -34,6 +39,8 @@ const _module = {
         switch (type) {
             case "integrations:index:Connector":
                 return new Connector(name, <any>undefined, { urn })
+            case "integrations:index:IntegrationState":
+                return new IntegrationState(name, <any>undefined, { urn })
             default:
                 throw new Error(`unknown resource type ${type}`);
         }

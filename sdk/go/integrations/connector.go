@@ -31,7 +31,7 @@ type Connector struct {
 	AppId pulumi.StringOutput `pulumi:"appId"`
 	// The app's name (as the service spells it).
 	AppName pulumi.StringOutput `pulumi:"appName"`
-	// The applied authConfig, with refreshed visible values (see ../shared/applied-keys.ts). Secret.
+	// The applied authConfig; a refresh takes the values the service shows of its keys (the secret ones stay as applied). Secret.
 	AuthConfig pulumi.MapOutput `pulumi:"authConfig"`
 	// e.g. "OAUTH2", "API_KEY"; the app's schemes are listed by `GET /api/v1/apps`. Replaces on change.
 	AuthScheme         pulumi.StringPtrOutput `pulumi:"authScheme"`
@@ -275,7 +275,7 @@ func (o ConnectorOutput) AppName() pulumi.StringOutput {
 	return o.ApplyT(func(v *Connector) pulumi.StringOutput { return v.AppName }).(pulumi.StringOutput)
 }
 
-// The applied authConfig, with refreshed visible values (see ../shared/applied-keys.ts). Secret.
+// The applied authConfig; a refresh takes the values the service shows of its keys (the secret ones stay as applied). Secret.
 func (o ConnectorOutput) AuthConfig() pulumi.MapOutput {
 	return o.ApplyT(func(v *Connector) pulumi.MapOutput { return v.AuthConfig }).(pulumi.MapOutput)
 }

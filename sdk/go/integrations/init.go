@@ -23,6 +23,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 	switch typ {
 	case "integrations:index:Connector":
 		r = &Connector{}
+	case "integrations:index:IntegrationState":
+		r = &IntegrationState{}
 	default:
 		return nil, fmt.Errorf("unknown resource type: %s", typ)
 	}

@@ -178,9 +178,179 @@ func (in *deletionPolicyPtr) ToDeletionPolicyPtrOutputWithContext(ctx context.Co
 	return pulumi.ToOutputWithContext(ctx, in).(DeletionPolicyPtrOutput)
 }
 
+// What deleting the resource does: "retain" (default) leaves the integration as it is; "restore" puts back `enabled` and the visible authConfig keys it found. Touches nothing remote when changed.
+type IntegrationStateOnDelete string
+
+const (
+	IntegrationStateOnDeleteRetain  = IntegrationStateOnDelete("retain")
+	IntegrationStateOnDeleteRestore = IntegrationStateOnDelete("restore")
+)
+
+func (IntegrationStateOnDelete) ElementType() reflect.Type {
+	return reflect.TypeOf((*IntegrationStateOnDelete)(nil)).Elem()
+}
+
+func (e IntegrationStateOnDelete) ToIntegrationStateOnDeleteOutput() IntegrationStateOnDeleteOutput {
+	return pulumi.ToOutput(e).(IntegrationStateOnDeleteOutput)
+}
+
+func (e IntegrationStateOnDelete) ToIntegrationStateOnDeleteOutputWithContext(ctx context.Context) IntegrationStateOnDeleteOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(IntegrationStateOnDeleteOutput)
+}
+
+func (e IntegrationStateOnDelete) ToIntegrationStateOnDeletePtrOutput() IntegrationStateOnDeletePtrOutput {
+	return e.ToIntegrationStateOnDeletePtrOutputWithContext(context.Background())
+}
+
+func (e IntegrationStateOnDelete) ToIntegrationStateOnDeletePtrOutputWithContext(ctx context.Context) IntegrationStateOnDeletePtrOutput {
+	return IntegrationStateOnDelete(e).ToIntegrationStateOnDeleteOutputWithContext(ctx).ToIntegrationStateOnDeletePtrOutputWithContext(ctx)
+}
+
+func (e IntegrationStateOnDelete) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e IntegrationStateOnDelete) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e IntegrationStateOnDelete) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e IntegrationStateOnDelete) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type IntegrationStateOnDeleteOutput struct{ *pulumi.OutputState }
+
+func (IntegrationStateOnDeleteOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*IntegrationStateOnDelete)(nil)).Elem()
+}
+
+func (o IntegrationStateOnDeleteOutput) ToIntegrationStateOnDeleteOutput() IntegrationStateOnDeleteOutput {
+	return o
+}
+
+func (o IntegrationStateOnDeleteOutput) ToIntegrationStateOnDeleteOutputWithContext(ctx context.Context) IntegrationStateOnDeleteOutput {
+	return o
+}
+
+func (o IntegrationStateOnDeleteOutput) ToIntegrationStateOnDeletePtrOutput() IntegrationStateOnDeletePtrOutput {
+	return o.ToIntegrationStateOnDeletePtrOutputWithContext(context.Background())
+}
+
+func (o IntegrationStateOnDeleteOutput) ToIntegrationStateOnDeletePtrOutputWithContext(ctx context.Context) IntegrationStateOnDeletePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v IntegrationStateOnDelete) *IntegrationStateOnDelete {
+		return &v
+	}).(IntegrationStateOnDeletePtrOutput)
+}
+
+func (o IntegrationStateOnDeleteOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o IntegrationStateOnDeleteOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e IntegrationStateOnDelete) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o IntegrationStateOnDeleteOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o IntegrationStateOnDeleteOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e IntegrationStateOnDelete) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type IntegrationStateOnDeletePtrOutput struct{ *pulumi.OutputState }
+
+func (IntegrationStateOnDeletePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**IntegrationStateOnDelete)(nil)).Elem()
+}
+
+func (o IntegrationStateOnDeletePtrOutput) ToIntegrationStateOnDeletePtrOutput() IntegrationStateOnDeletePtrOutput {
+	return o
+}
+
+func (o IntegrationStateOnDeletePtrOutput) ToIntegrationStateOnDeletePtrOutputWithContext(ctx context.Context) IntegrationStateOnDeletePtrOutput {
+	return o
+}
+
+func (o IntegrationStateOnDeletePtrOutput) Elem() IntegrationStateOnDeleteOutput {
+	return o.ApplyT(func(v *IntegrationStateOnDelete) IntegrationStateOnDelete {
+		if v != nil {
+			return *v
+		}
+		var ret IntegrationStateOnDelete
+		return ret
+	}).(IntegrationStateOnDeleteOutput)
+}
+
+func (o IntegrationStateOnDeletePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o IntegrationStateOnDeletePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *IntegrationStateOnDelete) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// IntegrationStateOnDeleteInput is an input type that accepts values of the IntegrationStateOnDelete enum
+// A concrete instance of `IntegrationStateOnDeleteInput` can be one of the following:
+//
+//	IntegrationStateOnDeleteRetain
+//	IntegrationStateOnDeleteRestore
+type IntegrationStateOnDeleteInput interface {
+	pulumi.Input
+
+	ToIntegrationStateOnDeleteOutput() IntegrationStateOnDeleteOutput
+	ToIntegrationStateOnDeleteOutputWithContext(context.Context) IntegrationStateOnDeleteOutput
+}
+
+var integrationStateOnDeletePtrType = reflect.TypeOf((**IntegrationStateOnDelete)(nil)).Elem()
+
+type IntegrationStateOnDeletePtrInput interface {
+	pulumi.Input
+
+	ToIntegrationStateOnDeletePtrOutput() IntegrationStateOnDeletePtrOutput
+	ToIntegrationStateOnDeletePtrOutputWithContext(context.Context) IntegrationStateOnDeletePtrOutput
+}
+
+type integrationStateOnDeletePtr string
+
+func IntegrationStateOnDeletePtr(v string) IntegrationStateOnDeletePtrInput {
+	return (*integrationStateOnDeletePtr)(&v)
+}
+
+func (*integrationStateOnDeletePtr) ElementType() reflect.Type {
+	return integrationStateOnDeletePtrType
+}
+
+func (in *integrationStateOnDeletePtr) ToIntegrationStateOnDeletePtrOutput() IntegrationStateOnDeletePtrOutput {
+	return pulumi.ToOutput(in).(IntegrationStateOnDeletePtrOutput)
+}
+
+func (in *integrationStateOnDeletePtr) ToIntegrationStateOnDeletePtrOutputWithContext(ctx context.Context) IntegrationStateOnDeletePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(IntegrationStateOnDeletePtrOutput)
+}
+
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*DeletionPolicyInput)(nil)).Elem(), DeletionPolicy("delete"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DeletionPolicyPtrInput)(nil)).Elem(), DeletionPolicy("delete"))
+	pulumi.RegisterInputType(reflect.TypeOf((*IntegrationStateOnDeleteInput)(nil)).Elem(), IntegrationStateOnDelete("retain"))
+	pulumi.RegisterInputType(reflect.TypeOf((*IntegrationStateOnDeletePtrInput)(nil)).Elem(), IntegrationStateOnDelete("retain"))
 	pulumi.RegisterOutputType(DeletionPolicyOutput{})
 	pulumi.RegisterOutputType(DeletionPolicyPtrOutput{})
+	pulumi.RegisterOutputType(IntegrationStateOnDeleteOutput{})
+	pulumi.RegisterOutputType(IntegrationStateOnDeletePtrOutput{})
 }

@@ -8,6 +8,7 @@ import typing
 # Export this package's modules as members:
 from ._enums import *
 from .connector import *
+from .integration_state import *
 from .provider import *
 from . import outputs
 
@@ -26,7 +27,8 @@ _utilities.register(
   "mod": "index",
   "fqn": "pulumi_integrations",
   "classes": {
-   "integrations:index:Connector": "Connector"
+   "integrations:index:Connector": "Connector",
+   "integrations:index:IntegrationState": "IntegrationState"
   }
  }
 ]

@@ -8,6 +8,7 @@ from enum import Enum
 
 __all__ = [
     'DeletionPolicy',
+    'IntegrationStateOnDelete',
 ]
 
 
@@ -19,3 +20,12 @@ class DeletionPolicy(_builtins.str, Enum):
     DELETE = "delete"
     DISABLE = "disable"
     RETAIN = "retain"
+
+
+@pulumi.type_token("integrations:index:IntegrationStateOnDelete")
+class IntegrationStateOnDelete(_builtins.str, Enum):
+    """
+    What deleting the resource does: "retain" (default) leaves the integration as it is; "restore" puts back `enabled` and the visible authConfig keys it found. Touches nothing remote when changed.
+    """
+    RETAIN = "retain"
+    RESTORE = "restore"

@@ -410,7 +410,7 @@ class Connector(pulumi.CustomResource):
     @pulumi.getter(name="authConfig")
     def auth_config(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
         """
-        The applied authConfig, with refreshed visible values (see ../shared/applied-keys.ts). Secret.
+        The applied authConfig; a refresh takes the values the service shows of its keys (the secret ones stay as applied). Secret.
         """
         return pulumi.get(self, "auth_config")
 

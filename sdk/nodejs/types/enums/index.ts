@@ -12,3 +12,13 @@ export const DeletionPolicy = {
  * What deleting the resource does: "delete" (default), "disable" or "retain". Touches nothing remote when changed.
  */
 export type DeletionPolicy = (typeof DeletionPolicy)[keyof typeof DeletionPolicy];
+
+export const IntegrationStateOnDelete = {
+    Retain: "retain",
+    Restore: "restore",
+} as const;
+
+/**
+ * What deleting the resource does: "retain" (default) leaves the integration as it is; "restore" puts back `enabled` and the visible authConfig keys it found. Touches nothing remote when changed.
+ */
+export type IntegrationStateOnDelete = (typeof IntegrationStateOnDelete)[keyof typeof IntegrationStateOnDelete];
