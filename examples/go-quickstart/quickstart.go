@@ -47,7 +47,7 @@ func quickstart(ctx *pulumi.Context) error {
 	sharedSlack, err := integrations.NewIntegrationState(ctx, "shared-slack", &integrations.IntegrationStateArgs{
 		IntegrationId: pulumi.String(cfg.Require("sharedSlackIntegrationId")),
 		Enabled:       pulumi.Bool(true),
-		OnDelete:      integrations.OnDeleteRestore,
+		OnDelete:      integrations.IntegrationStateOnDeleteRestore,
 	})
 	if err != nil {
 		return err

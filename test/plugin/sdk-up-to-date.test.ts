@@ -13,18 +13,18 @@ import { generateProjectSdks, REPO_DIR, SDK_DIR, SDK_LANGUAGES } from "../../too
 import { installNodeSdk } from "../../tools/sdk/nodejs";
 import type { SdkLanguage } from "../../tools/pulumi/sdkgen";
 
-let outDir: string;
-let generated: Record<SdkLanguage, string>;
-
-beforeAll(async () => {
-  outDir = mkdtempSync(join(tmpdir(), "sdk-up-to-date-"));
-  // Builds the generator first when its sources changed (seconds once `npm run pulumi` filled Go's caches).
-  generated = await generateProjectSdks(outDir, () => undefined);
-}, 600_000);
-
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
-
 describe("the checked-in SDKs", () => {
+  let outDir: string;
+  let generated: Record<SdkLanguage, string>;
+
+  beforeAll(async () => {
+    outDir = mkdtempSync(join(tmpdir(), "sdk-up-to-date-"));
+    // Builds the generator first when its sources changed (seconds once `npm run pulumi` filled Go's caches).
+    generated = await generateProjectSdks(outDir, () => undefined);
+  }, 600_000);
+
+  afterAll(() => outDir && rmSync(outDir, { recursive: true, force: true }));
+
   test.each(SDK_LANGUAGES)(
     "sdk/%s is what `npm run sdk` generates from provider/schema.json (run it and commit the result)",
     (language) => {
