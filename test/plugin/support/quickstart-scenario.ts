@@ -25,6 +25,7 @@ interface ExportedResource {
   urn: string;
   type: string;
   id?: string;
+  inputs?: Record<string, unknown>;
   outputs?: Record<string, unknown>;
 }
 
@@ -155,6 +156,14 @@ export function describeQuickstart(
       expect(github?.outputs?.authConfig).toEqual({
         [specialSigKey]: secretSig,
         ciphertext: expect.any(String),
+      });
+      // The account came through the stack config: the default provider holds it, the key encrypted.
+      const provider = resourcesOf(stateAfterUp).find(
+        (resource) => resource.type === "pulumi:providers:integrations",
+      );
+      expect(provider?.inputs).toMatchObject({
+        apiKey: { [specialSigKey]: secretSig, ciphertext: expect.any(String) },
+        baseUrl: api.emulator.url,
       });
       for (const text of [stateAfterUp, ...Object.values(runs).map((run) => JSON.stringify(run))]) {
         expect(text).not.toContain(clientSecret);
