@@ -8,6 +8,7 @@ import { pluginVersion } from "../../src/plugin/main";
 import { startPluginServer, type RunningPluginServer } from "../../src/plugin/server";
 import { candidateName } from "../../src/resources/shared/autoname";
 import { UNKNOWN } from "../../src/resources/shared/unknowns";
+import { startFakeEngine, type FakeEngine } from "./support/fake-engine";
 import { initFailureOf, plain, ProviderClient, secret, struct, type Props } from "./support/provider-client";
 
 const ROOT = join(__dirname, "..", "..");
@@ -22,10 +23,13 @@ let emulator: RunningEmulator;
 let server: RunningPluginServer;
 let client: ProviderClient;
 let inspect: ApiClient;
+let engine: FakeEngine;
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0 });
+  engine = await startFakeEngine();
   server = await startPluginServer({
+    engine: engine.address,
     version: pluginVersion(),
     schema: () => readFileSync(join(ROOT, "provider", "schema.json"), "utf8"),
   });
@@ -44,6 +48,7 @@ afterAll(async () => {
   client?.close();
   inspect?.close();
   await server?.close();
+  await engine?.close();
   await emulator?.close();
 });
 
@@ -362,6 +367,77 @@ describe("an IntegrationState through the plugin's calls", () => {
       enabled: true,
       authConfig: { client_id: "client-id-1", scopes: ["repo"] },
     });
+  });
+});
+
+describe("invokes", () => {
+  const GET_TRIGGERS = "integrations:index:getTriggers";
+  const TRIGGER_KEYS = [
+    "name",
+    "display_name",
+    "appId",
+    "appKey",
+    "appName",
+    "description",
+    "config",
+    "payload",
+    "instructions",
+    "type",
+    "enabled",
+    "count",
+    "logo",
+  ];
+
+  it("getTriggers answers the documented keys of each trigger, with the configured provider's client", async () => {
+    emulator.requestLog.clear();
+    const response = await client.invoke(GET_TRIGGERS, { appNames: ["github"] });
+    expect(response.getFailuresList()).toEqual([]);
+    const { triggers } = plain(response.getReturn()) as { triggers: Record<string, unknown>[] };
+    expect(triggers.length).toBeGreaterThan(0);
+    expect(triggers.every((trigger) => trigger.appName === "github")).toBe(true);
+    for (const trigger of triggers)
+      expect(TRIGGER_KEYS).toEqual(expect.arrayContaining(Object.keys(trigger)));
+    expect(emulator.requestLog.entries().map((entry) => `${entry.method} ${entry.route}`)).toEqual([
+      "GET /api/v1/triggers",
+    ]);
+  });
+
+  it("asks once per distinct query in a process (the list's order and repeats do not matter)", async () => {
+    emulator.requestLog.clear();
+    await client.invoke(GET_TRIGGERS, { appNames: ["slack", "github"] });
+    await client.invoke(GET_TRIGGERS, { appNames: ["github", "slack", "github"] });
+    expect(emulator.requestLog.count()).toBe(1);
+  });
+
+  it("names an invalid or unknown argument, with no request sent", async () => {
+    emulator.requestLog.clear();
+    const response = await client.invoke(GET_TRIGGERS, { appNames: "github", appName: ["github"] });
+    expect(response.getFailuresList().map((f) => f.toObject())).toEqual([
+      { property: "appNames", reason: "must be a list" },
+      { property: "appName", reason: expect.stringContaining("is not an argument of this function") },
+    ]);
+    expect(response.getReturn()).toBeUndefined();
+    expect(emulator.requestLog.count()).toBe(0);
+  });
+
+  it("honours the deprecated showEnabledOnly and warns through the engine's log", async () => {
+    const response = await client.invoke(GET_TRIGGERS, { appNames: ["github"], showEnabledOnly: true });
+    const { triggers } = plain(response.getReturn()) as { triggers: { enabled?: boolean }[] };
+    expect(triggers.every((trigger) => trigger.enabled !== false)).toBe(true);
+    expect(engine.logs.map((log) => log.message)).toContainEqual(
+      expect.stringContaining("getTriggers: `showEnabledOnly` is deprecated."),
+    );
+  });
+
+  it("makes the result secret when an argument is", async () => {
+    const response = await client.invoke(GET_TRIGGERS, { appNames: secret(["github"]) });
+    const result = plain(response.getReturn());
+    expect(result.triggers).toEqual(secret(expect.any(Array)));
+  });
+
+  it("refuses a function the plugin does not serve", async () => {
+    const error = await client.invoke("integrations:index:getNope", {}).catch((e: grpc.ServiceError) => e);
+    expect((error as grpc.ServiceError).details).toContain('Unknown function "integrations:index:getNope"');
   });
 });
 
