@@ -107,13 +107,15 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
       const row = rowOf(request.getType(), urn);
       const wire = rawProps(request.getNews());
       const olds = fromStruct(request.getOlds());
+      const name = request.getName() || parseUrn(urn).name;
+      const given = { ...(reveal(wire) as Props), ...row.internalInputs?.({ name, urn }) };
       const news = row.autoname
-        ? withAutonaming(row.autoname, reveal(wire) as Props, olds, {
+        ? withAutonaming(row.autoname, given, olds, {
             urn,
-            name: request.getName() || parseUrn(urn).name,
+            name,
             autonaming: autonamingOf(request.getAutonaming()),
           })
-        : (reveal(wire) as Props);
+        : given;
       const result = await row.handlers.check(olds, news);
       const secrets = union(secretKeysOf(wire), secretsOf(row, "inputs"));
       return new provider.CheckResponse()

@@ -74,6 +74,12 @@ describe("the plugin's schema", () => {
     expect(Object.keys(connector.inputProperties)).not.toContain("autonameScope");
     expect(Object.keys(connector.properties)).not.toContain("lastApplied");
     expect(Object.keys(schema.types)).not.toContain("integrations:index:AppliedIdentity");
+    const webhook = schema.resources["integrations:index:TriggerWebhook"]!;
+    expect(Object.keys(webhook.inputProperties)).toEqual(["url", "onDelete"]);
+    expect(webhook.properties.webhookSecret).toMatchObject({ type: "string", secret: true });
+    const account = schema.resources["integrations:index:ConnectedAccount"]!;
+    expect(account.inputProperties.data).toMatchObject({ secret: true, replaceOnChanges: true });
+    expect(account.requiredInputs).toEqual(["integrationId"]);
   });
 
   it("makes the outputs' object types named types, documented from their keys", () => {

@@ -370,6 +370,140 @@ describe("an IntegrationState through the plugin's calls", () => {
   });
 });
 
+describe("a ConnectedAccount, a TriggerInstance and a TriggerWebhook through the plugin's calls", () => {
+  const TOKEN = "account-token-plugin-0123456789";
+  const accountUrn = urnOf("ConnectedAccount", "account");
+  const instanceUrn = urnOf("TriggerInstance", "stars");
+  const webhookUrn = urnOf("TriggerWebhook", "hook");
+  let integrationId: string;
+  let account: { id: string; inputs: Props; outputs: Props };
+  let instance: { id: string; inputs: Props; outputs: Props };
+
+  beforeAll(async () => {
+    integrationId = (
+      await inspect.createIntegration({
+        name: "plugin-accounts",
+        appName: "github",
+        authScheme: "BEARER_TOKEN",
+        forceNewIntegration: true,
+      })
+    ).id;
+  });
+
+  it("ConnectedAccount: check names the connector's missing field; data is secret, even as the default {}", async () => {
+    const missing = await client.check(accountUrn, {}, { integrationId });
+    // data holds secrets: the failure names the field in its reason only (the engine prints a named value).
+    expect(missing.getFailuresList().map((f) => f.toObject())).toEqual([
+      { property: "", reason: expect.stringMatching(/^data\.token is required/) },
+    ]);
+    expect(plain(missing.getInputs()).data).toEqual(secret({}));
+    const response = await client.check(accountUrn, {}, { integrationId, data: { token: TOKEN } });
+    expect(response.getFailuresList()).toEqual([]);
+    expect(plain(response.getInputs())).toEqual({ integrationId, data: secret({ token: TOKEN }) });
+  });
+
+  it("ConnectedAccount: create, then any change of input replaces it, the new one first", async () => {
+    const inputs = { integrationId, data: secret({ token: TOKEN }) };
+    const created = await client.create(accountUrn, inputs);
+    account = { id: created.getId(), inputs, outputs: plain(created.getProperties()) };
+    expect(account.outputs).toMatchObject({
+      integrationId,
+      data: secret({ token: TOKEN }),
+      status: "ACTIVE",
+    });
+    const rotated = await client.diff(
+      accountUrn,
+      account.id,
+      account.outputs,
+      { ...inputs, data: secret({ token: "another" }) },
+      inputs,
+    );
+    expect(rotated.getReplacesList()).toEqual(["data"]);
+    expect(rotated.getDeletebeforereplace()).toBe(false);
+  });
+
+  it("TriggerInstance: check reads the trigger's config schema; create enables it", async () => {
+    const given = {
+      connectedAccountId: account.id,
+      triggerName: "GITHUB_STAR_ADDED_EVENT",
+      triggerConfig: { owner: "octocat" },
+    };
+    const invalid = await client.check(instanceUrn, {}, given);
+    expect(invalid.getFailuresList().map((f) => f.getProperty())).toEqual(["triggerConfig.repo"]);
+    const checkedResponse = await client.check(
+      instanceUrn,
+      {},
+      {
+        ...given,
+        triggerConfig: { owner: "octocat", repo: "hello" },
+      },
+    );
+    const inputs = plain(checkedResponse.getInputs());
+    expect(inputs).toMatchObject({ enabled: true });
+    const created = await client.create(instanceUrn, inputs);
+    instance = { id: created.getId(), inputs, outputs: plain(created.getProperties()) };
+    expect((await inspect.getTriggerInstance(instance.id))?.triggerName).toBe("GITHUB_STAR_ADDED_EVENT");
+    const disabled = await client.diff(
+      instanceUrn,
+      instance.id,
+      instance.outputs,
+      { ...inputs, enabled: false },
+      inputs,
+    );
+    expect(disabled.getDiffsList()).toEqual(["enabled"]);
+    expect(disabled.getReplacesList()).toEqual([]);
+  });
+
+  it("TriggerWebhook: check takes resourceName from the URN, and a second one of the account fails", async () => {
+    const first = await client.check(webhookUrn, {}, { url: "https://hooks.example.com/a" });
+    expect(first.getFailuresList()).toEqual([]);
+    expect(plain(first.getInputs())).toEqual({
+      url: "https://hooks.example.com/a",
+      onDelete: "restore",
+      resourceName: "hook",
+    });
+    // What the program sends under the internal key does not count: the logical name does.
+    const spoofed = await client.check(
+      urnOf("TriggerWebhook", "hook2"),
+      {},
+      {
+        url: "https://hooks.example.com/b",
+        resourceName: "hook",
+      },
+    );
+    expect(spoofed.getFailuresList().map((f) => f.toObject())).toEqual([
+      { property: "url", reason: expect.stringContaining('already managed by TriggerWebhook "hook"') },
+    ]);
+  });
+
+  it("TriggerWebhook: create sets the URL and returns the signing secret as a secret; a change of url is an update", async () => {
+    const inputs = { url: "https://hooks.example.com/a", onDelete: "restore", resourceName: "hook" };
+    const created = await client.create(webhookUrn, inputs);
+    expect(created.getId()).toBe("callback-url");
+    const outputs = plain(created.getProperties());
+    expect(outputs.webhookSecret).toEqual(secret(expect.any(String)));
+    expect(await inspect.getCallbackUrl()).toBe("https://hooks.example.com/a");
+    const moved = await client.diff(
+      webhookUrn,
+      "callback-url",
+      outputs,
+      { ...inputs, url: "https://hooks.example.com/c" },
+      inputs,
+    );
+    expect(moved.getDiffsList()).toEqual(["url"]);
+    expect(moved.getReplacesList()).toEqual([]);
+    expect(moved.getDeletebeforereplace()).toBe(true);
+    await client.delete(webhookUrn, "callback-url", outputs);
+  });
+
+  it("delete removes the instance and the account", async () => {
+    await client.delete(instanceUrn, instance.id, instance.outputs);
+    await client.delete(accountUrn, account.id, account.outputs);
+    expect(await inspect.getTriggerInstance(instance.id)).toBeUndefined();
+    expect((await client.read(accountUrn, account.id, account.outputs, account.inputs)).getId()).toBe("");
+  });
+});
+
 describe("invokes", () => {
   const GET_TRIGGERS = "integrations:index:getTriggers";
   const TRIGGER_KEYS = [
