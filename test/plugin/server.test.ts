@@ -8,6 +8,7 @@ import { pluginVersion } from "../../src/plugin/main";
 import { startPluginServer, type RunningPluginServer } from "../../src/plugin/server";
 import { candidateName } from "../../src/resources/shared/autoname";
 import { UNKNOWN } from "../../src/resources/shared/unknowns";
+import { startFakeEngine, type FakeEngine } from "./support/fake-engine";
 import { initFailureOf, plain, ProviderClient, secret, struct, type Props } from "./support/provider-client";
 
 const ROOT = join(__dirname, "..", "..");
@@ -22,10 +23,13 @@ let emulator: RunningEmulator;
 let server: RunningPluginServer;
 let client: ProviderClient;
 let inspect: ApiClient;
+let engine: FakeEngine;
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0 });
+  engine = await startFakeEngine();
   server = await startPluginServer({
+    engine: engine.address,
     version: pluginVersion(),
     schema: () => readFileSync(join(ROOT, "provider", "schema.json"), "utf8"),
   });
@@ -44,6 +48,7 @@ afterAll(async () => {
   client?.close();
   inspect?.close();
   await server?.close();
+  await engine?.close();
   await emulator?.close();
 });
 
@@ -362,6 +367,211 @@ describe("an IntegrationState through the plugin's calls", () => {
       enabled: true,
       authConfig: { client_id: "client-id-1", scopes: ["repo"] },
     });
+  });
+});
+
+describe("a ConnectedAccount, a TriggerInstance and a TriggerWebhook through the plugin's calls", () => {
+  const TOKEN = "account-token-plugin-0123456789";
+  const accountUrn = urnOf("ConnectedAccount", "account");
+  const instanceUrn = urnOf("TriggerInstance", "stars");
+  const webhookUrn = urnOf("TriggerWebhook", "hook");
+  let integrationId: string;
+  let account: { id: string; inputs: Props; outputs: Props };
+  let instance: { id: string; inputs: Props; outputs: Props };
+
+  beforeAll(async () => {
+    integrationId = (
+      await inspect.createIntegration({
+        name: "plugin-accounts",
+        appName: "github",
+        authScheme: "BEARER_TOKEN",
+        forceNewIntegration: true,
+      })
+    ).id;
+  });
+
+  it("ConnectedAccount: check names the connector's missing field; data is secret, even as the default {}", async () => {
+    const missing = await client.check(accountUrn, {}, { integrationId });
+    // data holds secrets: the failure names the field in its reason only (the engine prints a named value).
+    expect(missing.getFailuresList().map((f) => f.toObject())).toEqual([
+      { property: "", reason: expect.stringMatching(/^data\.token is required/) },
+    ]);
+    expect(plain(missing.getInputs()).data).toEqual(secret({}));
+    const response = await client.check(accountUrn, {}, { integrationId, data: { token: TOKEN } });
+    expect(response.getFailuresList()).toEqual([]);
+    expect(plain(response.getInputs())).toEqual({ integrationId, data: secret({ token: TOKEN }) });
+  });
+
+  it("ConnectedAccount: create, then any change of input replaces it, the new one first", async () => {
+    const inputs = { integrationId, data: secret({ token: TOKEN }) };
+    const created = await client.create(accountUrn, inputs);
+    account = { id: created.getId(), inputs, outputs: plain(created.getProperties()) };
+    expect(account.outputs).toMatchObject({
+      integrationId,
+      data: secret({ token: TOKEN }),
+      status: "ACTIVE",
+    });
+    const rotated = await client.diff(
+      accountUrn,
+      account.id,
+      account.outputs,
+      { ...inputs, data: secret({ token: "another" }) },
+      inputs,
+    );
+    expect(rotated.getReplacesList()).toEqual(["data"]);
+    expect(rotated.getDeletebeforereplace()).toBe(false);
+  });
+
+  it("TriggerInstance: check reads the trigger's config schema; create enables it", async () => {
+    const given = {
+      connectedAccountId: account.id,
+      triggerName: "GITHUB_STAR_ADDED_EVENT",
+      triggerConfig: { owner: "octocat" },
+    };
+    const invalid = await client.check(instanceUrn, {}, given);
+    expect(invalid.getFailuresList().map((f) => f.getProperty())).toEqual(["triggerConfig.repo"]);
+    const checkedResponse = await client.check(
+      instanceUrn,
+      {},
+      {
+        ...given,
+        triggerConfig: { owner: "octocat", repo: "hello" },
+      },
+    );
+    const inputs = plain(checkedResponse.getInputs());
+    expect(inputs).toMatchObject({ enabled: true });
+    const created = await client.create(instanceUrn, inputs);
+    instance = { id: created.getId(), inputs, outputs: plain(created.getProperties()) };
+    expect((await inspect.getTriggerInstance(instance.id))?.triggerName).toBe("GITHUB_STAR_ADDED_EVENT");
+    const disabled = await client.diff(
+      instanceUrn,
+      instance.id,
+      instance.outputs,
+      { ...inputs, enabled: false },
+      inputs,
+    );
+    expect(disabled.getDiffsList()).toEqual(["enabled"]);
+    expect(disabled.getReplacesList()).toEqual([]);
+  });
+
+  it("TriggerWebhook: check takes resourceName from the URN, and a second one of the account fails", async () => {
+    const first = await client.check(webhookUrn, {}, { url: "https://hooks.example.com/a" });
+    expect(first.getFailuresList()).toEqual([]);
+    expect(plain(first.getInputs())).toEqual({
+      url: "https://hooks.example.com/a",
+      onDelete: "restore",
+      resourceName: "hook",
+    });
+    // What the program sends under the internal key does not count: the logical name does.
+    const spoofed = await client.check(
+      urnOf("TriggerWebhook", "hook2"),
+      {},
+      {
+        url: "https://hooks.example.com/b",
+        resourceName: "hook",
+      },
+    );
+    expect(spoofed.getFailuresList().map((f) => f.toObject())).toEqual([
+      { property: "url", reason: expect.stringContaining('already managed by TriggerWebhook "hook"') },
+    ]);
+  });
+
+  it("TriggerWebhook: create sets the URL and returns the signing secret as a secret; a change of url is an update", async () => {
+    const inputs = { url: "https://hooks.example.com/a", onDelete: "restore", resourceName: "hook" };
+    const created = await client.create(webhookUrn, inputs);
+    expect(created.getId()).toBe("callback-url");
+    const outputs = plain(created.getProperties());
+    expect(outputs.webhookSecret).toEqual(secret(expect.any(String)));
+    expect(await inspect.getCallbackUrl()).toBe("https://hooks.example.com/a");
+    const moved = await client.diff(
+      webhookUrn,
+      "callback-url",
+      outputs,
+      { ...inputs, url: "https://hooks.example.com/c" },
+      inputs,
+    );
+    expect(moved.getDiffsList()).toEqual(["url"]);
+    expect(moved.getReplacesList()).toEqual([]);
+    expect(moved.getDeletebeforereplace()).toBe(true);
+    await client.delete(webhookUrn, "callback-url", outputs);
+  });
+
+  it("delete removes the instance and the account", async () => {
+    await client.delete(instanceUrn, instance.id, instance.outputs);
+    await client.delete(accountUrn, account.id, account.outputs);
+    expect(await inspect.getTriggerInstance(instance.id)).toBeUndefined();
+    expect((await client.read(accountUrn, account.id, account.outputs, account.inputs)).getId()).toBe("");
+  });
+});
+
+describe("invokes", () => {
+  const GET_TRIGGERS = "integrations:index:getTriggers";
+  const TRIGGER_KEYS = [
+    "name",
+    "display_name",
+    "appId",
+    "appKey",
+    "appName",
+    "description",
+    "config",
+    "payload",
+    "instructions",
+    "type",
+    "enabled",
+    "count",
+    "logo",
+  ];
+
+  it("getTriggers answers the documented keys of each trigger, with the configured provider's client", async () => {
+    emulator.requestLog.clear();
+    const response = await client.invoke(GET_TRIGGERS, { appNames: ["github"] });
+    expect(response.getFailuresList()).toEqual([]);
+    const { triggers } = plain(response.getReturn()) as { triggers: Record<string, unknown>[] };
+    expect(triggers.length).toBeGreaterThan(0);
+    expect(triggers.every((trigger) => trigger.appName === "github")).toBe(true);
+    for (const trigger of triggers)
+      expect(TRIGGER_KEYS).toEqual(expect.arrayContaining(Object.keys(trigger)));
+    expect(emulator.requestLog.entries().map((entry) => `${entry.method} ${entry.route}`)).toEqual([
+      "GET /api/v1/triggers",
+    ]);
+  });
+
+  it("asks once per distinct query in a process (the list's order and repeats do not matter)", async () => {
+    emulator.requestLog.clear();
+    await client.invoke(GET_TRIGGERS, { appNames: ["slack", "github"] });
+    await client.invoke(GET_TRIGGERS, { appNames: ["github", "slack", "github"] });
+    expect(emulator.requestLog.count()).toBe(1);
+  });
+
+  it("names an invalid or unknown argument, with no request sent", async () => {
+    emulator.requestLog.clear();
+    const response = await client.invoke(GET_TRIGGERS, { appNames: "github", appName: ["github"] });
+    expect(response.getFailuresList().map((f) => f.toObject())).toEqual([
+      { property: "appNames", reason: "must be a list" },
+      { property: "appName", reason: expect.stringContaining("is not an argument of this function") },
+    ]);
+    expect(response.getReturn()).toBeUndefined();
+    expect(emulator.requestLog.count()).toBe(0);
+  });
+
+  it("honours the deprecated showEnabledOnly and warns through the engine's log", async () => {
+    const response = await client.invoke(GET_TRIGGERS, { appNames: ["github"], showEnabledOnly: true });
+    const { triggers } = plain(response.getReturn()) as { triggers: { enabled?: boolean }[] };
+    expect(triggers.every((trigger) => trigger.enabled !== false)).toBe(true);
+    expect(engine.logs.map((log) => log.message)).toContainEqual(
+      expect.stringContaining("getTriggers: `showEnabledOnly` is deprecated."),
+    );
+  });
+
+  it("makes the result secret when an argument is", async () => {
+    const response = await client.invoke(GET_TRIGGERS, { appNames: secret(["github"]) });
+    const result = plain(response.getReturn());
+    expect(result.triggers).toEqual(secret(expect.any(Array)));
+  });
+
+  it("refuses a function the plugin does not serve", async () => {
+    const error = await client.invoke("integrations:index:getNope", {}).catch((e: grpc.ServiceError) => e);
+    expect((error as grpc.ServiceError).details).toContain('Unknown function "integrations:index:getNope"');
   });
 });
 

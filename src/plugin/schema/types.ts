@@ -49,6 +49,7 @@ export class TypeCollector {
     if (fallback !== undefined) spec.default = fallback;
     if (flags.secret) spec.secret = true;
     if (flags.replaceOnChanges) spec.replaceOnChanges = true;
+    if (flags.deprecationMessage) spec.deprecationMessage = flags.deprecationMessage;
     return spec;
   }
 

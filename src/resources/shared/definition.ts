@@ -38,6 +38,11 @@ export interface PropertyMeta {
    * where the property's own name would give two resources' different types one name (`onDelete`).
    */
   typeName?: string;
+  /**
+   * Why the property should no longer be used, and what to use instead: the schema's `deprecationMessage`
+   * (the SDKs mark it), and the warning a use of it gives.
+   */
+  deprecationMessage?: string;
 }
 
 /** A property with its flags. The metadata goes on the outermost schema, where readers look. */
