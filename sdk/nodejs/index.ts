@@ -5,10 +5,20 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 // Export members:
+export { ConnectedAccountArgs } from "./connectedAccount";
+export type ConnectedAccount = import("./connectedAccount").ConnectedAccount;
+export const ConnectedAccount: typeof import("./connectedAccount").ConnectedAccount = null as any;
+utilities.lazyLoad(exports, ["ConnectedAccount"], () => require("./connectedAccount"));
+
 export { ConnectorArgs } from "./connector";
 export type Connector = import("./connector").Connector;
 export const Connector: typeof import("./connector").Connector = null as any;
 utilities.lazyLoad(exports, ["Connector"], () => require("./connector"));
+
+export { GetTriggersArgs, GetTriggersResult, GetTriggersOutputArgs } from "./getTriggers";
+export const getTriggers: typeof import("./getTriggers").getTriggers = null as any;
+export const getTriggersOutput: typeof import("./getTriggers").getTriggersOutput = null as any;
+utilities.lazyLoad(exports, ["getTriggers","getTriggersOutput"], () => require("./getTriggers"));
 
 export { IntegrationStateArgs } from "./integrationState";
 export type IntegrationState = import("./integrationState").IntegrationState;
@@ -19,6 +29,16 @@ export { ProviderArgs } from "./provider";
 export type Provider = import("./provider").Provider;
 export const Provider: typeof import("./provider").Provider = null as any;
 utilities.lazyLoad(exports, ["Provider"], () => require("./provider"));
+
+export { TriggerInstanceArgs } from "./triggerInstance";
+export type TriggerInstance = import("./triggerInstance").TriggerInstance;
+export const TriggerInstance: typeof import("./triggerInstance").TriggerInstance = null as any;
+utilities.lazyLoad(exports, ["TriggerInstance"], () => require("./triggerInstance"));
+
+export { TriggerWebhookArgs } from "./triggerWebhook";
+export type TriggerWebhook = import("./triggerWebhook").TriggerWebhook;
+export const TriggerWebhook: typeof import("./triggerWebhook").TriggerWebhook = null as any;
+utilities.lazyLoad(exports, ["TriggerWebhook"], () => require("./triggerWebhook"));
 
 
 // Export enums:
@@ -37,10 +57,16 @@ const _module = {
     version: utilities.getVersion(),
     construct: (name: string, type: string, urn: string): pulumi.Resource => {
         switch (type) {
+            case "integrations:index:ConnectedAccount":
+                return new ConnectedAccount(name, <any>undefined, { urn })
             case "integrations:index:Connector":
                 return new Connector(name, <any>undefined, { urn })
             case "integrations:index:IntegrationState":
                 return new IntegrationState(name, <any>undefined, { urn })
+            case "integrations:index:TriggerInstance":
+                return new TriggerInstance(name, <any>undefined, { urn })
+            case "integrations:index:TriggerWebhook":
+                return new TriggerWebhook(name, <any>undefined, { urn })
             default:
                 throw new Error(`unknown resource type ${type}`);
         }

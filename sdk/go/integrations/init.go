@@ -21,10 +21,16 @@ func (m *module) Version() semver.Version {
 
 func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi.Resource, err error) {
 	switch typ {
+	case "integrations:index:ConnectedAccount":
+		r = &ConnectedAccount{}
 	case "integrations:index:Connector":
 		r = &Connector{}
 	case "integrations:index:IntegrationState":
 		r = &IntegrationState{}
+	case "integrations:index:TriggerInstance":
+		r = &TriggerInstance{}
+	case "integrations:index:TriggerWebhook":
+		r = &TriggerWebhook{}
 	default:
 		return nil, fmt.Errorf("unknown resource type: %s", typ)
 	}

@@ -344,13 +344,183 @@ func (in *integrationStateOnDeletePtr) ToIntegrationStateOnDeletePtrOutputWithCo
 	return pulumi.ToOutputWithContext(ctx, in).(IntegrationStateOnDeletePtrOutput)
 }
 
+// Default "restore": deleting the resource puts back the callback URL found before this resource set it (unless someone changed it since). "retain" leaves the URL as it is.
+type TriggerWebhookOnDelete string
+
+const (
+	TriggerWebhookOnDeleteRestore = TriggerWebhookOnDelete("restore")
+	TriggerWebhookOnDeleteRetain  = TriggerWebhookOnDelete("retain")
+)
+
+func (TriggerWebhookOnDelete) ElementType() reflect.Type {
+	return reflect.TypeOf((*TriggerWebhookOnDelete)(nil)).Elem()
+}
+
+func (e TriggerWebhookOnDelete) ToTriggerWebhookOnDeleteOutput() TriggerWebhookOnDeleteOutput {
+	return pulumi.ToOutput(e).(TriggerWebhookOnDeleteOutput)
+}
+
+func (e TriggerWebhookOnDelete) ToTriggerWebhookOnDeleteOutputWithContext(ctx context.Context) TriggerWebhookOnDeleteOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(TriggerWebhookOnDeleteOutput)
+}
+
+func (e TriggerWebhookOnDelete) ToTriggerWebhookOnDeletePtrOutput() TriggerWebhookOnDeletePtrOutput {
+	return e.ToTriggerWebhookOnDeletePtrOutputWithContext(context.Background())
+}
+
+func (e TriggerWebhookOnDelete) ToTriggerWebhookOnDeletePtrOutputWithContext(ctx context.Context) TriggerWebhookOnDeletePtrOutput {
+	return TriggerWebhookOnDelete(e).ToTriggerWebhookOnDeleteOutputWithContext(ctx).ToTriggerWebhookOnDeletePtrOutputWithContext(ctx)
+}
+
+func (e TriggerWebhookOnDelete) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e TriggerWebhookOnDelete) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e TriggerWebhookOnDelete) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e TriggerWebhookOnDelete) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type TriggerWebhookOnDeleteOutput struct{ *pulumi.OutputState }
+
+func (TriggerWebhookOnDeleteOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TriggerWebhookOnDelete)(nil)).Elem()
+}
+
+func (o TriggerWebhookOnDeleteOutput) ToTriggerWebhookOnDeleteOutput() TriggerWebhookOnDeleteOutput {
+	return o
+}
+
+func (o TriggerWebhookOnDeleteOutput) ToTriggerWebhookOnDeleteOutputWithContext(ctx context.Context) TriggerWebhookOnDeleteOutput {
+	return o
+}
+
+func (o TriggerWebhookOnDeleteOutput) ToTriggerWebhookOnDeletePtrOutput() TriggerWebhookOnDeletePtrOutput {
+	return o.ToTriggerWebhookOnDeletePtrOutputWithContext(context.Background())
+}
+
+func (o TriggerWebhookOnDeleteOutput) ToTriggerWebhookOnDeletePtrOutputWithContext(ctx context.Context) TriggerWebhookOnDeletePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v TriggerWebhookOnDelete) *TriggerWebhookOnDelete {
+		return &v
+	}).(TriggerWebhookOnDeletePtrOutput)
+}
+
+func (o TriggerWebhookOnDeleteOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o TriggerWebhookOnDeleteOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e TriggerWebhookOnDelete) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o TriggerWebhookOnDeleteOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o TriggerWebhookOnDeleteOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e TriggerWebhookOnDelete) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type TriggerWebhookOnDeletePtrOutput struct{ *pulumi.OutputState }
+
+func (TriggerWebhookOnDeletePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**TriggerWebhookOnDelete)(nil)).Elem()
+}
+
+func (o TriggerWebhookOnDeletePtrOutput) ToTriggerWebhookOnDeletePtrOutput() TriggerWebhookOnDeletePtrOutput {
+	return o
+}
+
+func (o TriggerWebhookOnDeletePtrOutput) ToTriggerWebhookOnDeletePtrOutputWithContext(ctx context.Context) TriggerWebhookOnDeletePtrOutput {
+	return o
+}
+
+func (o TriggerWebhookOnDeletePtrOutput) Elem() TriggerWebhookOnDeleteOutput {
+	return o.ApplyT(func(v *TriggerWebhookOnDelete) TriggerWebhookOnDelete {
+		if v != nil {
+			return *v
+		}
+		var ret TriggerWebhookOnDelete
+		return ret
+	}).(TriggerWebhookOnDeleteOutput)
+}
+
+func (o TriggerWebhookOnDeletePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o TriggerWebhookOnDeletePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *TriggerWebhookOnDelete) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// TriggerWebhookOnDeleteInput is an input type that accepts values of the TriggerWebhookOnDelete enum
+// A concrete instance of `TriggerWebhookOnDeleteInput` can be one of the following:
+//
+//	TriggerWebhookOnDeleteRestore
+//	TriggerWebhookOnDeleteRetain
+type TriggerWebhookOnDeleteInput interface {
+	pulumi.Input
+
+	ToTriggerWebhookOnDeleteOutput() TriggerWebhookOnDeleteOutput
+	ToTriggerWebhookOnDeleteOutputWithContext(context.Context) TriggerWebhookOnDeleteOutput
+}
+
+var triggerWebhookOnDeletePtrType = reflect.TypeOf((**TriggerWebhookOnDelete)(nil)).Elem()
+
+type TriggerWebhookOnDeletePtrInput interface {
+	pulumi.Input
+
+	ToTriggerWebhookOnDeletePtrOutput() TriggerWebhookOnDeletePtrOutput
+	ToTriggerWebhookOnDeletePtrOutputWithContext(context.Context) TriggerWebhookOnDeletePtrOutput
+}
+
+type triggerWebhookOnDeletePtr string
+
+func TriggerWebhookOnDeletePtr(v string) TriggerWebhookOnDeletePtrInput {
+	return (*triggerWebhookOnDeletePtr)(&v)
+}
+
+func (*triggerWebhookOnDeletePtr) ElementType() reflect.Type {
+	return triggerWebhookOnDeletePtrType
+}
+
+func (in *triggerWebhookOnDeletePtr) ToTriggerWebhookOnDeletePtrOutput() TriggerWebhookOnDeletePtrOutput {
+	return pulumi.ToOutput(in).(TriggerWebhookOnDeletePtrOutput)
+}
+
+func (in *triggerWebhookOnDeletePtr) ToTriggerWebhookOnDeletePtrOutputWithContext(ctx context.Context) TriggerWebhookOnDeletePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(TriggerWebhookOnDeletePtrOutput)
+}
+
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*DeletionPolicyInput)(nil)).Elem(), DeletionPolicy("delete"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DeletionPolicyPtrInput)(nil)).Elem(), DeletionPolicy("delete"))
 	pulumi.RegisterInputType(reflect.TypeOf((*IntegrationStateOnDeleteInput)(nil)).Elem(), IntegrationStateOnDelete("retain"))
 	pulumi.RegisterInputType(reflect.TypeOf((*IntegrationStateOnDeletePtrInput)(nil)).Elem(), IntegrationStateOnDelete("retain"))
+	pulumi.RegisterInputType(reflect.TypeOf((*TriggerWebhookOnDeleteInput)(nil)).Elem(), TriggerWebhookOnDelete("restore"))
+	pulumi.RegisterInputType(reflect.TypeOf((*TriggerWebhookOnDeletePtrInput)(nil)).Elem(), TriggerWebhookOnDelete("restore"))
 	pulumi.RegisterOutputType(DeletionPolicyOutput{})
 	pulumi.RegisterOutputType(DeletionPolicyPtrOutput{})
 	pulumi.RegisterOutputType(IntegrationStateOnDeleteOutput{})
 	pulumi.RegisterOutputType(IntegrationStateOnDeletePtrOutput{})
+	pulumi.RegisterOutputType(TriggerWebhookOnDeleteOutput{})
+	pulumi.RegisterOutputType(TriggerWebhookOnDeletePtrOutput{})
 }

@@ -100,7 +100,119 @@ func (o ExpectedInputFieldArrayOutput) Index(i pulumi.IntInput) ExpectedInputFie
 	}).(ExpectedInputFieldOutput)
 }
 
+type Trigger struct {
+	AppId   string `pulumi:"appId"`
+	AppKey  string `pulumi:"appKey"`
+	AppName string `pulumi:"appName"`
+	// The JSON schema a TriggerInstance's `triggerConfig` must follow.
+	Config      map[string]interface{} `pulumi:"config"`
+	Count       *float64               `pulumi:"count"`
+	Description *string                `pulumi:"description"`
+	// The label to show (the name when the service gives none).
+	Display_name string  `pulumi:"display_name"`
+	Enabled      *bool   `pulumi:"enabled"`
+	Instructions *string `pulumi:"instructions"`
+	Logo         *string `pulumi:"logo"`
+	// The trigger's name, e.g. "GITHUB_STAR_ADDED_EVENT": a TriggerInstance's `triggerName`.
+	Name string `pulumi:"name"`
+	// The JSON schema of the events it sends.
+	Payload map[string]interface{} `pulumi:"payload"`
+	Type    *string                `pulumi:"type"`
+}
+
+type TriggerOutput struct{ *pulumi.OutputState }
+
+func (TriggerOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*Trigger)(nil)).Elem()
+}
+
+func (o TriggerOutput) ToTriggerOutput() TriggerOutput {
+	return o
+}
+
+func (o TriggerOutput) ToTriggerOutputWithContext(ctx context.Context) TriggerOutput {
+	return o
+}
+
+func (o TriggerOutput) AppId() pulumi.StringOutput {
+	return o.ApplyT(func(v Trigger) string { return v.AppId }).(pulumi.StringOutput)
+}
+
+func (o TriggerOutput) AppKey() pulumi.StringOutput {
+	return o.ApplyT(func(v Trigger) string { return v.AppKey }).(pulumi.StringOutput)
+}
+
+func (o TriggerOutput) AppName() pulumi.StringOutput {
+	return o.ApplyT(func(v Trigger) string { return v.AppName }).(pulumi.StringOutput)
+}
+
+// The JSON schema a TriggerInstance's `triggerConfig` must follow.
+func (o TriggerOutput) Config() pulumi.MapOutput {
+	return o.ApplyT(func(v Trigger) map[string]interface{} { return v.Config }).(pulumi.MapOutput)
+}
+
+func (o TriggerOutput) Count() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v Trigger) *float64 { return v.Count }).(pulumi.Float64PtrOutput)
+}
+
+func (o TriggerOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Trigger) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The label to show (the name when the service gives none).
+func (o TriggerOutput) Display_name() pulumi.StringOutput {
+	return o.ApplyT(func(v Trigger) string { return v.Display_name }).(pulumi.StringOutput)
+}
+
+func (o TriggerOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v Trigger) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
+}
+
+func (o TriggerOutput) Instructions() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Trigger) *string { return v.Instructions }).(pulumi.StringPtrOutput)
+}
+
+func (o TriggerOutput) Logo() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Trigger) *string { return v.Logo }).(pulumi.StringPtrOutput)
+}
+
+// The trigger's name, e.g. "GITHUB_STAR_ADDED_EVENT": a TriggerInstance's `triggerName`.
+func (o TriggerOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v Trigger) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The JSON schema of the events it sends.
+func (o TriggerOutput) Payload() pulumi.MapOutput {
+	return o.ApplyT(func(v Trigger) map[string]interface{} { return v.Payload }).(pulumi.MapOutput)
+}
+
+func (o TriggerOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Trigger) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+type TriggerArrayOutput struct{ *pulumi.OutputState }
+
+func (TriggerArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]Trigger)(nil)).Elem()
+}
+
+func (o TriggerArrayOutput) ToTriggerArrayOutput() TriggerArrayOutput {
+	return o
+}
+
+func (o TriggerArrayOutput) ToTriggerArrayOutputWithContext(ctx context.Context) TriggerArrayOutput {
+	return o
+}
+
+func (o TriggerArrayOutput) Index(i pulumi.IntInput) TriggerOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) Trigger {
+		return vs[0].([]Trigger)[vs[1].(int)]
+	}).(TriggerOutput)
+}
+
 func init() {
 	pulumi.RegisterOutputType(ExpectedInputFieldOutput{})
 	pulumi.RegisterOutputType(ExpectedInputFieldArrayOutput{})
+	pulumi.RegisterOutputType(TriggerOutput{})
+	pulumi.RegisterOutputType(TriggerArrayOutput{})
 }

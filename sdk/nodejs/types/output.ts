@@ -32,3 +32,31 @@ export interface ExpectedInputField {
     type?: string;
 }
 
+export interface Trigger {
+    appId: string;
+    appKey: string;
+    appName: string;
+    /**
+     * The JSON schema a TriggerInstance's `triggerConfig` must follow.
+     */
+    config?: {[key: string]: any};
+    count?: number;
+    description?: string;
+    /**
+     * The label to show (the name when the service gives none).
+     */
+    display_name: string;
+    enabled?: boolean;
+    instructions?: string;
+    logo?: string;
+    /**
+     * The trigger's name, e.g. "GITHUB_STAR_ADDED_EVENT": a TriggerInstance's `triggerName`.
+     */
+    name: string;
+    /**
+     * The JSON schema of the events it sends.
+     */
+    payload?: {[key: string]: any};
+    type?: string;
+}
+

@@ -7,9 +7,13 @@ from . import _utilities
 import typing
 # Export this package's modules as members:
 from ._enums import *
+from .connected_account import *
 from .connector import *
+from .get_triggers import *
 from .integration_state import *
 from .provider import *
+from .trigger_instance import *
+from .trigger_webhook import *
 from . import outputs
 
 # Make subpackages available:
@@ -27,8 +31,11 @@ _utilities.register(
   "mod": "index",
   "fqn": "pulumi_integrations",
   "classes": {
+   "integrations:index:ConnectedAccount": "ConnectedAccount",
    "integrations:index:Connector": "Connector",
-   "integrations:index:IntegrationState": "IntegrationState"
+   "integrations:index:IntegrationState": "IntegrationState",
+   "integrations:index:TriggerInstance": "TriggerInstance",
+   "integrations:index:TriggerWebhook": "TriggerWebhook"
   }
  }
 ]

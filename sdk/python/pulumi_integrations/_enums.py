@@ -9,6 +9,7 @@ from enum import Enum
 __all__ = [
     'DeletionPolicy',
     'IntegrationStateOnDelete',
+    'TriggerWebhookOnDelete',
 ]
 
 
@@ -29,3 +30,12 @@ class IntegrationStateOnDelete(_builtins.str, Enum):
     """
     RETAIN = "retain"
     RESTORE = "restore"
+
+
+@pulumi.type_token("integrations:index:TriggerWebhookOnDelete")
+class TriggerWebhookOnDelete(_builtins.str, Enum):
+    """
+    Default "restore": deleting the resource puts back the callback URL found before this resource set it (unless someone changed it since). "retain" leaves the URL as it is.
+    """
+    RESTORE = "restore"
+    RETAIN = "retain"

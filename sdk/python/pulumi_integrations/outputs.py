@@ -17,6 +17,7 @@ from ._enums import *
 
 __all__ = [
     'ExpectedInputField',
+    'Trigger',
 ]
 
 @pulumi.output_type
@@ -103,6 +104,128 @@ class ExpectedInputField(dict):
     @pulumi.getter
     def required(self) -> Optional[_builtins.bool]:
         return pulumi.get(self, "required")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class Trigger(dict):
+    def __init__(__self__, *,
+                 app_id: _builtins.str,
+                 app_key: _builtins.str,
+                 app_name: _builtins.str,
+                 display_name: _builtins.str,
+                 name: _builtins.str,
+                 config: Optional[Mapping[str, Any]] = None,
+                 count: Optional[_builtins.float] = None,
+                 description: Optional[_builtins.str] = None,
+                 enabled: Optional[_builtins.bool] = None,
+                 instructions: Optional[_builtins.str] = None,
+                 logo: Optional[_builtins.str] = None,
+                 payload: Optional[Mapping[str, Any]] = None,
+                 type: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str display_name: The label to show (the name when the service gives none).
+        :param _builtins.str name: The trigger's name, e.g. "GITHUB_STAR_ADDED_EVENT": a TriggerInstance's `triggerName`.
+        :param Mapping[str, Any] config: The JSON schema a TriggerInstance's `triggerConfig` must follow.
+        :param Mapping[str, Any] payload: The JSON schema of the events it sends.
+        """
+        pulumi.set(__self__, "app_id", app_id)
+        pulumi.set(__self__, "app_key", app_key)
+        pulumi.set(__self__, "app_name", app_name)
+        pulumi.set(__self__, "display_name", display_name)
+        pulumi.set(__self__, "name", name)
+        if config is not None:
+            pulumi.set(__self__, "config", config)
+        if count is not None:
+            pulumi.set(__self__, "count", count)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if enabled is not None:
+            pulumi.set(__self__, "enabled", enabled)
+        if instructions is not None:
+            pulumi.set(__self__, "instructions", instructions)
+        if logo is not None:
+            pulumi.set(__self__, "logo", logo)
+        if payload is not None:
+            pulumi.set(__self__, "payload", payload)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="appId")
+    def app_id(self) -> _builtins.str:
+        return pulumi.get(self, "app_id")
+
+    @_builtins.property
+    @pulumi.getter(name="appKey")
+    def app_key(self) -> _builtins.str:
+        return pulumi.get(self, "app_key")
+
+    @_builtins.property
+    @pulumi.getter(name="appName")
+    def app_name(self) -> _builtins.str:
+        return pulumi.get(self, "app_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def display_name(self) -> _builtins.str:
+        """
+        The label to show (the name when the service gives none).
+        """
+        return pulumi.get(self, "display_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The trigger's name, e.g. "GITHUB_STAR_ADDED_EVENT": a TriggerInstance's `triggerName`.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def config(self) -> Optional[Mapping[str, Any]]:
+        """
+        The JSON schema a TriggerInstance's `triggerConfig` must follow.
+        """
+        return pulumi.get(self, "config")
+
+    @_builtins.property
+    @pulumi.getter
+    def count(self) -> Optional[_builtins.float]:
+        return pulumi.get(self, "count")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> Optional[_builtins.bool]:
+        return pulumi.get(self, "enabled")
+
+    @_builtins.property
+    @pulumi.getter
+    def instructions(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "instructions")
+
+    @_builtins.property
+    @pulumi.getter
+    def logo(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "logo")
+
+    @_builtins.property
+    @pulumi.getter
+    def payload(self) -> Optional[Mapping[str, Any]]:
+        """
+        The JSON schema of the events it sends.
+        """
+        return pulumi.get(self, "payload")
 
     @_builtins.property
     @pulumi.getter

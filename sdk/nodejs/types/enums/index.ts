@@ -22,3 +22,13 @@ export const IntegrationStateOnDelete = {
  * What deleting the resource does: "retain" (default) leaves the integration as it is; "restore" puts back `enabled` and the visible authConfig keys it found. Touches nothing remote when changed.
  */
 export type IntegrationStateOnDelete = (typeof IntegrationStateOnDelete)[keyof typeof IntegrationStateOnDelete];
+
+export const TriggerWebhookOnDelete = {
+    Restore: "restore",
+    Retain: "retain",
+} as const;
+
+/**
+ * Default "restore": deleting the resource puts back the callback URL found before this resource set it (unless someone changed it since). "retain" leaves the URL as it is.
+ */
+export type TriggerWebhookOnDelete = (typeof TriggerWebhookOnDelete)[keyof typeof TriggerWebhookOnDelete];
