@@ -1,6 +1,14 @@
 import type { z } from "zod";
 import type { ApiClient } from "../client";
-import { getTriggersDefinition, type FunctionDefinition } from "../functions/definitions";
+import {
+  getActiveTriggersDefinition,
+  getAppsDefinition,
+  getConnectedAccountsDefinition,
+  getConnectorDefinition,
+  getTriggerLogsDefinition,
+  getTriggersDefinition,
+  type FunctionDefinition,
+} from "../functions/definitions";
 import { MODULE, PACKAGE_NAME } from "./resources";
 
 /** A data function as the plugin sees it: its arguments and result at the wire are plain records. */
@@ -20,6 +28,14 @@ export interface PluginFunction {
  */
 export const PLUGIN_FUNCTIONS: readonly PluginFunction[] = [
   { definition: atTheWire(getTriggersDefinition), source: { export: "getTriggersDefinition" } },
+  { definition: atTheWire(getConnectorDefinition), source: { export: "getConnectorDefinition" } },
+  { definition: atTheWire(getAppsDefinition), source: { export: "getAppsDefinition" } },
+  {
+    definition: atTheWire(getConnectedAccountsDefinition),
+    source: { export: "getConnectedAccountsDefinition" },
+  },
+  { definition: atTheWire(getActiveTriggersDefinition), source: { export: "getActiveTriggersDefinition" } },
+  { definition: atTheWire(getTriggerLogsDefinition), source: { export: "getTriggerLogsDefinition" } },
 ];
 
 export function functionTokenOf(definition: { name: string }): string {

@@ -8,6 +8,7 @@ import { pluginVersion } from "../../src/plugin/main";
 import { startPluginServer, type RunningPluginServer } from "../../src/plugin/server";
 import { candidateName } from "../../src/resources/shared/autoname";
 import { UNKNOWN } from "../../src/resources/shared/unknowns";
+import { githubTokenAccount } from "../support/github-account";
 import { startFakeEngine, type FakeEngine } from "./support/fake-engine";
 import { initFailureOf, plain, ProviderClient, secret, struct, type Props } from "./support/provider-client";
 
@@ -567,6 +568,60 @@ describe("invokes", () => {
     const response = await client.invoke(GET_TRIGGERS, { appNames: secret(["github"]) });
     const result = plain(response.getReturn());
     expect(result.triggers).toEqual(secret(expect.any(Array)));
+  });
+
+  const invoked = async (name: string, args: Props = {}) => {
+    const response = await client.invoke(`integrations:index:${name}`, args);
+    expect(response.getFailuresList()).toEqual([]);
+    return plain(response.getReturn());
+  };
+
+  it("getConnector by name: the record, its authConfig without any secret value", async () => {
+    const made = await inspect.createIntegration({
+      name: "plugin-invoke-connector",
+      appName: "github",
+      authScheme: "OAUTH2",
+      authConfig: AUTH,
+      forceNewIntegration: true,
+    });
+    const found = await invoked("getConnector", { name: "plugin-invoke-connector" });
+    expect(found).toMatchObject({ id: made.id, appName: "github", enabled: true });
+    expect(found.authConfig).toEqual({ client_id: "client-id-1", scopes: ["repo"] });
+    expect(JSON.stringify(found)).not.toContain(CLIENT_SECRET);
+    const neither = await client
+      .invoke("integrations:index:getConnector", {})
+      .catch((e: grpc.ServiceError) => e);
+    expect((neither as grpc.ServiceError).details).toContain("give exactly one of `id` and `name`");
+  });
+
+  it("getApps, getConnectedAccounts (no credentials), getActiveTriggers and getTriggerLogs answer their documented shapes", async () => {
+    const { apps } = (await invoked("getApps")) as { apps: { name: string; auth_schemes?: unknown[] }[] };
+    expect(apps.map((app) => app.name)).toContain("github");
+    const { integrationId, accountId } = await githubTokenAccount(inspect, {
+      name: "plugin-invoke-accounts",
+      token: "invoke-account-token-0123456789",
+    });
+    const { accounts } = (await invoked("getConnectedAccounts", { integrationId })) as {
+      accounts: Record<string, unknown>[];
+    };
+    expect(accounts.map((account) => account.id)).toEqual([accountId]);
+    expect(JSON.stringify(accounts)).not.toContain("invoke-account-token-0123456789");
+    expect(Object.keys(accounts[0]!)).not.toContain("data");
+    const instance = await inspect.enableTrigger(accountId, "GITHUB_STAR_ADDED_EVENT", {
+      owner: "o",
+      repo: "r",
+    });
+    const { triggers } = (await invoked("getActiveTriggers", { connectedAccountIds: [accountId] })) as {
+      triggers: { id: string; triggerName: string }[];
+    };
+    expect(triggers).toEqual([
+      expect.objectContaining({ id: instance.triggerId, triggerName: "GITHUB_STAR_ADDED_EVENT" }),
+    ]);
+    expect(await invoked("getTriggerLogs", { connectionId: accountId, maxItems: 5 })).toEqual({ logs: [] });
+    const fraction = await client.invoke("integrations:index:getTriggerLogs", { maxItems: 1.5 });
+    expect(fraction.getFailuresList().map((f) => f.toObject())).toEqual([
+      { property: "maxItems", reason: "must be an integer" },
+    ]);
   });
 
   it("refuses a function the plugin does not serve", async () => {
