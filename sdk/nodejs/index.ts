@@ -15,6 +15,31 @@ export type Connector = import("./connector").Connector;
 export const Connector: typeof import("./connector").Connector = null as any;
 utilities.lazyLoad(exports, ["Connector"], () => require("./connector"));
 
+export { GetActiveTriggersArgs, GetActiveTriggersResult, GetActiveTriggersOutputArgs } from "./getActiveTriggers";
+export const getActiveTriggers: typeof import("./getActiveTriggers").getActiveTriggers = null as any;
+export const getActiveTriggersOutput: typeof import("./getActiveTriggers").getActiveTriggersOutput = null as any;
+utilities.lazyLoad(exports, ["getActiveTriggers","getActiveTriggersOutput"], () => require("./getActiveTriggers"));
+
+export { GetAppsResult } from "./getApps";
+export const getApps: typeof import("./getApps").getApps = null as any;
+export const getAppsOutput: typeof import("./getApps").getAppsOutput = null as any;
+utilities.lazyLoad(exports, ["getApps","getAppsOutput"], () => require("./getApps"));
+
+export { GetConnectedAccountsArgs, GetConnectedAccountsResult, GetConnectedAccountsOutputArgs } from "./getConnectedAccounts";
+export const getConnectedAccounts: typeof import("./getConnectedAccounts").getConnectedAccounts = null as any;
+export const getConnectedAccountsOutput: typeof import("./getConnectedAccounts").getConnectedAccountsOutput = null as any;
+utilities.lazyLoad(exports, ["getConnectedAccounts","getConnectedAccountsOutput"], () => require("./getConnectedAccounts"));
+
+export { GetConnectorArgs, GetConnectorResult, GetConnectorOutputArgs } from "./getConnector";
+export const getConnector: typeof import("./getConnector").getConnector = null as any;
+export const getConnectorOutput: typeof import("./getConnector").getConnectorOutput = null as any;
+utilities.lazyLoad(exports, ["getConnector","getConnectorOutput"], () => require("./getConnector"));
+
+export { GetTriggerLogsArgs, GetTriggerLogsResult, GetTriggerLogsOutputArgs } from "./getTriggerLogs";
+export const getTriggerLogs: typeof import("./getTriggerLogs").getTriggerLogs = null as any;
+export const getTriggerLogsOutput: typeof import("./getTriggerLogs").getTriggerLogsOutput = null as any;
+utilities.lazyLoad(exports, ["getTriggerLogs","getTriggerLogsOutput"], () => require("./getTriggerLogs"));
+
 export { GetTriggersArgs, GetTriggersResult, GetTriggersOutputArgs } from "./getTriggers";
 export const getTriggers: typeof import("./getTriggers").getTriggers = null as any;
 export const getTriggersOutput: typeof import("./getTriggers").getTriggersOutput = null as any;

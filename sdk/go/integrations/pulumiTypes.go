@@ -13,6 +13,340 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+// A connected account without its credentials: what a program may read, log and export.
+type AccountInfo struct {
+	AppId         *string  `pulumi:"appId"`
+	AppName       *string  `pulumi:"appName"`
+	AppUniqueId   *string  `pulumi:"appUniqueId"`
+	CreatedAt     *string  `pulumi:"createdAt"`
+	Enabled       *bool    `pulumi:"enabled"`
+	EntityId      *string  `pulumi:"entityId"`
+	Id            string   `pulumi:"id"`
+	IntegrationId *string  `pulumi:"integrationId"`
+	IsDisabled    *bool    `pulumi:"isDisabled"`
+	Labels        []string `pulumi:"labels"`
+	// `INITIATED`, `ACTIVE` or `FAILED`.
+	Status    *string `pulumi:"status"`
+	UpdatedAt *string `pulumi:"updatedAt"`
+}
+
+// A connected account without its credentials: what a program may read, log and export.
+type AccountInfoOutput struct{ *pulumi.OutputState }
+
+func (AccountInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AccountInfo)(nil)).Elem()
+}
+
+func (o AccountInfoOutput) ToAccountInfoOutput() AccountInfoOutput {
+	return o
+}
+
+func (o AccountInfoOutput) ToAccountInfoOutputWithContext(ctx context.Context) AccountInfoOutput {
+	return o
+}
+
+func (o AccountInfoOutput) AppId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AccountInfo) *string { return v.AppId }).(pulumi.StringPtrOutput)
+}
+
+func (o AccountInfoOutput) AppName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AccountInfo) *string { return v.AppName }).(pulumi.StringPtrOutput)
+}
+
+func (o AccountInfoOutput) AppUniqueId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AccountInfo) *string { return v.AppUniqueId }).(pulumi.StringPtrOutput)
+}
+
+func (o AccountInfoOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AccountInfo) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+func (o AccountInfoOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v AccountInfo) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
+}
+
+func (o AccountInfoOutput) EntityId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AccountInfo) *string { return v.EntityId }).(pulumi.StringPtrOutput)
+}
+
+func (o AccountInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v AccountInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+func (o AccountInfoOutput) IntegrationId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AccountInfo) *string { return v.IntegrationId }).(pulumi.StringPtrOutput)
+}
+
+func (o AccountInfoOutput) IsDisabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v AccountInfo) *bool { return v.IsDisabled }).(pulumi.BoolPtrOutput)
+}
+
+func (o AccountInfoOutput) Labels() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v AccountInfo) []string { return v.Labels }).(pulumi.StringArrayOutput)
+}
+
+// `INITIATED`, `ACTIVE` or `FAILED`.
+func (o AccountInfoOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AccountInfo) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+func (o AccountInfoOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AccountInfo) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+type AccountInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (AccountInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AccountInfo)(nil)).Elem()
+}
+
+func (o AccountInfoArrayOutput) ToAccountInfoArrayOutput() AccountInfoArrayOutput {
+	return o
+}
+
+func (o AccountInfoArrayOutput) ToAccountInfoArrayOutputWithContext(ctx context.Context) AccountInfoArrayOutput {
+	return o
+}
+
+func (o AccountInfoArrayOutput) Index(i pulumi.IntInput) AccountInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AccountInfo {
+		return vs[0].([]AccountInfo)[vs[1].(int)]
+	}).(AccountInfoOutput)
+}
+
+type ActiveTrigger struct {
+	ConnectionId   string  `pulumi:"connectionId"`
+	CreatedAt      *string `pulumi:"createdAt"`
+	DisabledAt     *string `pulumi:"disabledAt"`
+	DisabledReason *string `pulumi:"disabledReason"`
+	// The instance's id: a TriggerInstance's id.
+	Id            string                 `pulumi:"id"`
+	State         map[string]interface{} `pulumi:"state"`
+	TriggerConfig map[string]interface{} `pulumi:"triggerConfig"`
+	TriggerData   *string                `pulumi:"triggerData"`
+	TriggerName   string                 `pulumi:"triggerName"`
+	UpdatedAt     *string                `pulumi:"updatedAt"`
+}
+
+type ActiveTriggerOutput struct{ *pulumi.OutputState }
+
+func (ActiveTriggerOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActiveTrigger)(nil)).Elem()
+}
+
+func (o ActiveTriggerOutput) ToActiveTriggerOutput() ActiveTriggerOutput {
+	return o
+}
+
+func (o ActiveTriggerOutput) ToActiveTriggerOutputWithContext(ctx context.Context) ActiveTriggerOutput {
+	return o
+}
+
+func (o ActiveTriggerOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v ActiveTrigger) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+func (o ActiveTriggerOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActiveTrigger) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+func (o ActiveTriggerOutput) DisabledAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActiveTrigger) *string { return v.DisabledAt }).(pulumi.StringPtrOutput)
+}
+
+func (o ActiveTriggerOutput) DisabledReason() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActiveTrigger) *string { return v.DisabledReason }).(pulumi.StringPtrOutput)
+}
+
+// The instance's id: a TriggerInstance's id.
+func (o ActiveTriggerOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ActiveTrigger) string { return v.Id }).(pulumi.StringOutput)
+}
+
+func (o ActiveTriggerOutput) State() pulumi.MapOutput {
+	return o.ApplyT(func(v ActiveTrigger) map[string]interface{} { return v.State }).(pulumi.MapOutput)
+}
+
+func (o ActiveTriggerOutput) TriggerConfig() pulumi.MapOutput {
+	return o.ApplyT(func(v ActiveTrigger) map[string]interface{} { return v.TriggerConfig }).(pulumi.MapOutput)
+}
+
+func (o ActiveTriggerOutput) TriggerData() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActiveTrigger) *string { return v.TriggerData }).(pulumi.StringPtrOutput)
+}
+
+func (o ActiveTriggerOutput) TriggerName() pulumi.StringOutput {
+	return o.ApplyT(func(v ActiveTrigger) string { return v.TriggerName }).(pulumi.StringOutput)
+}
+
+func (o ActiveTriggerOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActiveTrigger) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+type ActiveTriggerArrayOutput struct{ *pulumi.OutputState }
+
+func (ActiveTriggerArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ActiveTrigger)(nil)).Elem()
+}
+
+func (o ActiveTriggerArrayOutput) ToActiveTriggerArrayOutput() ActiveTriggerArrayOutput {
+	return o
+}
+
+func (o ActiveTriggerArrayOutput) ToActiveTriggerArrayOutputWithContext(ctx context.Context) ActiveTriggerArrayOutput {
+	return o
+}
+
+func (o ActiveTriggerArrayOutput) Index(i pulumi.IntInput) ActiveTriggerOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ActiveTrigger {
+		return vs[0].([]ActiveTrigger)[vs[1].(int)]
+	}).(ActiveTriggerOutput)
+}
+
+type App struct {
+	AppId *string `pulumi:"appId"`
+	// The auth schemes the app supports.
+	Auth_schemes []AuthScheme `pulumi:"auth_schemes"`
+	Categories   []string     `pulumi:"categories"`
+	Description  *string      `pulumi:"description"`
+	DisplayName  *string      `pulumi:"displayName"`
+	Enabled      *bool        `pulumi:"enabled"`
+	// The app's key.
+	Key  string  `pulumi:"key"`
+	Logo *string `pulumi:"logo"`
+	// The app's name: a Connector's `appName`.
+	Name string `pulumi:"name"`
+}
+
+type AppOutput struct{ *pulumi.OutputState }
+
+func (AppOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*App)(nil)).Elem()
+}
+
+func (o AppOutput) ToAppOutput() AppOutput {
+	return o
+}
+
+func (o AppOutput) ToAppOutputWithContext(ctx context.Context) AppOutput {
+	return o
+}
+
+func (o AppOutput) AppId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v App) *string { return v.AppId }).(pulumi.StringPtrOutput)
+}
+
+// The auth schemes the app supports.
+func (o AppOutput) Auth_schemes() AuthSchemeArrayOutput {
+	return o.ApplyT(func(v App) []AuthScheme { return v.Auth_schemes }).(AuthSchemeArrayOutput)
+}
+
+func (o AppOutput) Categories() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v App) []string { return v.Categories }).(pulumi.StringArrayOutput)
+}
+
+func (o AppOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v App) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+func (o AppOutput) DisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v App) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
+}
+
+func (o AppOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v App) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
+}
+
+// The app's key.
+func (o AppOutput) Key() pulumi.StringOutput {
+	return o.ApplyT(func(v App) string { return v.Key }).(pulumi.StringOutput)
+}
+
+func (o AppOutput) Logo() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v App) *string { return v.Logo }).(pulumi.StringPtrOutput)
+}
+
+// The app's name: a Connector's `appName`.
+func (o AppOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v App) string { return v.Name }).(pulumi.StringOutput)
+}
+
+type AppArrayOutput struct{ *pulumi.OutputState }
+
+func (AppArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]App)(nil)).Elem()
+}
+
+func (o AppArrayOutput) ToAppArrayOutput() AppArrayOutput {
+	return o
+}
+
+func (o AppArrayOutput) ToAppArrayOutputWithContext(ctx context.Context) AppArrayOutput {
+	return o
+}
+
+func (o AppArrayOutput) Index(i pulumi.IntInput) AppOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) App {
+		return vs[0].([]App)[vs[1].(int)]
+	}).(AppOutput)
+}
+
+type AuthScheme struct {
+	// The `authScheme` value, e.g. "OAUTH2", "API_KEY".
+	Auth_mode string `pulumi:"auth_mode"`
+	// `expected_from_customer: false`: a connector's `authConfig`; `true`: each account's `data`.
+	Fields []ExpectedInputField `pulumi:"fields"`
+	Name   *string              `pulumi:"name"`
+}
+
+type AuthSchemeOutput struct{ *pulumi.OutputState }
+
+func (AuthSchemeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AuthScheme)(nil)).Elem()
+}
+
+func (o AuthSchemeOutput) ToAuthSchemeOutput() AuthSchemeOutput {
+	return o
+}
+
+func (o AuthSchemeOutput) ToAuthSchemeOutputWithContext(ctx context.Context) AuthSchemeOutput {
+	return o
+}
+
+// The `authScheme` value, e.g. "OAUTH2", "API_KEY".
+func (o AuthSchemeOutput) Auth_mode() pulumi.StringOutput {
+	return o.ApplyT(func(v AuthScheme) string { return v.Auth_mode }).(pulumi.StringOutput)
+}
+
+// `expected_from_customer: false`: a connector's `authConfig`; `true`: each account's `data`.
+func (o AuthSchemeOutput) Fields() ExpectedInputFieldArrayOutput {
+	return o.ApplyT(func(v AuthScheme) []ExpectedInputField { return v.Fields }).(ExpectedInputFieldArrayOutput)
+}
+
+func (o AuthSchemeOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AuthScheme) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+type AuthSchemeArrayOutput struct{ *pulumi.OutputState }
+
+func (AuthSchemeArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AuthScheme)(nil)).Elem()
+}
+
+func (o AuthSchemeArrayOutput) ToAuthSchemeArrayOutput() AuthSchemeArrayOutput {
+	return o
+}
+
+func (o AuthSchemeArrayOutput) ToAuthSchemeArrayOutputWithContext(ctx context.Context) AuthSchemeArrayOutput {
+	return o
+}
+
+func (o AuthSchemeArrayOutput) Index(i pulumi.IntInput) AuthSchemeOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AuthScheme {
+		return vs[0].([]AuthScheme)[vs[1].(int)]
+	}).(AuthSchemeOutput)
+}
+
 // One field of the scheme, as `GET /api/v1/apps` and the connector record list it.
 type ExpectedInputField struct {
 	// Any JSON value.
@@ -210,9 +544,111 @@ func (o TriggerArrayOutput) Index(i pulumi.IntInput) TriggerOutput {
 	}).(TriggerOutput)
 }
 
+type TriggerLog struct {
+	AppKey                 string      `pulumi:"appKey"`
+	ClientId               *string     `pulumi:"clientId"`
+	ConnectionId           string      `pulumi:"connectionId"`
+	CreatedAt              string      `pulumi:"createdAt"`
+	ErrorTrigger           interface{} `pulumi:"errorTrigger"`
+	Id                     string      `pulumi:"id"`
+	TriggerClientError     interface{} `pulumi:"triggerClientError"`
+	TriggerClientPayload   interface{} `pulumi:"triggerClientPayload"`
+	TriggerName            *string     `pulumi:"triggerName"`
+	TriggerProviderPayload interface{} `pulumi:"triggerProviderPayload"`
+	TriggerType            *string     `pulumi:"triggerType"`
+}
+
+type TriggerLogOutput struct{ *pulumi.OutputState }
+
+func (TriggerLogOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TriggerLog)(nil)).Elem()
+}
+
+func (o TriggerLogOutput) ToTriggerLogOutput() TriggerLogOutput {
+	return o
+}
+
+func (o TriggerLogOutput) ToTriggerLogOutputWithContext(ctx context.Context) TriggerLogOutput {
+	return o
+}
+
+func (o TriggerLogOutput) AppKey() pulumi.StringOutput {
+	return o.ApplyT(func(v TriggerLog) string { return v.AppKey }).(pulumi.StringOutput)
+}
+
+func (o TriggerLogOutput) ClientId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TriggerLog) *string { return v.ClientId }).(pulumi.StringPtrOutput)
+}
+
+func (o TriggerLogOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v TriggerLog) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+func (o TriggerLogOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v TriggerLog) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+func (o TriggerLogOutput) ErrorTrigger() pulumi.AnyOutput {
+	return o.ApplyT(func(v TriggerLog) interface{} { return v.ErrorTrigger }).(pulumi.AnyOutput)
+}
+
+func (o TriggerLogOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v TriggerLog) string { return v.Id }).(pulumi.StringOutput)
+}
+
+func (o TriggerLogOutput) TriggerClientError() pulumi.AnyOutput {
+	return o.ApplyT(func(v TriggerLog) interface{} { return v.TriggerClientError }).(pulumi.AnyOutput)
+}
+
+func (o TriggerLogOutput) TriggerClientPayload() pulumi.AnyOutput {
+	return o.ApplyT(func(v TriggerLog) interface{} { return v.TriggerClientPayload }).(pulumi.AnyOutput)
+}
+
+func (o TriggerLogOutput) TriggerName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TriggerLog) *string { return v.TriggerName }).(pulumi.StringPtrOutput)
+}
+
+func (o TriggerLogOutput) TriggerProviderPayload() pulumi.AnyOutput {
+	return o.ApplyT(func(v TriggerLog) interface{} { return v.TriggerProviderPayload }).(pulumi.AnyOutput)
+}
+
+func (o TriggerLogOutput) TriggerType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TriggerLog) *string { return v.TriggerType }).(pulumi.StringPtrOutput)
+}
+
+type TriggerLogArrayOutput struct{ *pulumi.OutputState }
+
+func (TriggerLogArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TriggerLog)(nil)).Elem()
+}
+
+func (o TriggerLogArrayOutput) ToTriggerLogArrayOutput() TriggerLogArrayOutput {
+	return o
+}
+
+func (o TriggerLogArrayOutput) ToTriggerLogArrayOutputWithContext(ctx context.Context) TriggerLogArrayOutput {
+	return o
+}
+
+func (o TriggerLogArrayOutput) Index(i pulumi.IntInput) TriggerLogOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TriggerLog {
+		return vs[0].([]TriggerLog)[vs[1].(int)]
+	}).(TriggerLogOutput)
+}
+
 func init() {
+	pulumi.RegisterOutputType(AccountInfoOutput{})
+	pulumi.RegisterOutputType(AccountInfoArrayOutput{})
+	pulumi.RegisterOutputType(ActiveTriggerOutput{})
+	pulumi.RegisterOutputType(ActiveTriggerArrayOutput{})
+	pulumi.RegisterOutputType(AppOutput{})
+	pulumi.RegisterOutputType(AppArrayOutput{})
+	pulumi.RegisterOutputType(AuthSchemeOutput{})
+	pulumi.RegisterOutputType(AuthSchemeArrayOutput{})
 	pulumi.RegisterOutputType(ExpectedInputFieldOutput{})
 	pulumi.RegisterOutputType(ExpectedInputFieldArrayOutput{})
 	pulumi.RegisterOutputType(TriggerOutput{})
 	pulumi.RegisterOutputType(TriggerArrayOutput{})
+	pulumi.RegisterOutputType(TriggerLogOutput{})
+	pulumi.RegisterOutputType(TriggerLogArrayOutput{})
 }

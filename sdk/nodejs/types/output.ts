@@ -7,6 +7,76 @@ import * as outputs from "../types/output";
 import * as enums from "../types/enums";
 
 /**
+ * A connected account without its credentials: what a program may read, log and export.
+ */
+export interface AccountInfo {
+    appId?: string;
+    appName?: string;
+    appUniqueId?: string;
+    createdAt?: string;
+    enabled?: boolean;
+    entityId?: string;
+    id: string;
+    integrationId?: string;
+    isDisabled?: boolean;
+    labels?: string[];
+    /**
+     * `INITIATED`, `ACTIVE` or `FAILED`.
+     */
+    status?: string;
+    updatedAt?: string;
+}
+
+export interface ActiveTrigger {
+    connectionId: string;
+    createdAt?: string;
+    disabledAt?: string;
+    disabledReason?: string;
+    /**
+     * The instance's id: a TriggerInstance's id.
+     */
+    id: string;
+    state?: {[key: string]: any};
+    triggerConfig: {[key: string]: any};
+    triggerData?: string;
+    triggerName: string;
+    updatedAt?: string;
+}
+
+export interface App {
+    appId?: string;
+    /**
+     * The auth schemes the app supports.
+     */
+    auth_schemes?: outputs.AuthScheme[];
+    categories?: string[];
+    description?: string;
+    displayName?: string;
+    enabled?: boolean;
+    /**
+     * The app's key.
+     */
+    key: string;
+    logo?: string;
+    /**
+     * The app's name: a Connector's `appName`.
+     */
+    name: string;
+}
+
+export interface AuthScheme {
+    /**
+     * The `authScheme` value, e.g. "OAUTH2", "API_KEY".
+     */
+    auth_mode: string;
+    /**
+     * `expected_from_customer: false`: a connector's `authConfig`; `true`: each account's `data`.
+     */
+    fields: outputs.ExpectedInputField[];
+    name?: string;
+}
+
+/**
  * One field of the scheme, as `GET /api/v1/apps` and the connector record list it.
  */
 export interface ExpectedInputField {
@@ -58,5 +128,19 @@ export interface Trigger {
      */
     payload?: {[key: string]: any};
     type?: string;
+}
+
+export interface TriggerLog {
+    appKey: string;
+    clientId?: string;
+    connectionId: string;
+    createdAt: string;
+    errorTrigger?: any;
+    id: string;
+    triggerClientError?: any;
+    triggerClientPayload?: any;
+    triggerName?: string;
+    triggerProviderPayload?: any;
+    triggerType?: string;
 }
 

@@ -9,6 +9,11 @@ import typing
 from ._enums import *
 from .connected_account import *
 from .connector import *
+from .get_active_triggers import *
+from .get_apps import *
+from .get_connected_accounts import *
+from .get_connector import *
+from .get_trigger_logs import *
 from .get_triggers import *
 from .integration_state import *
 from .provider import *

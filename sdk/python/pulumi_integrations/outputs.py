@@ -13,12 +13,342 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 from ._enums import *
 
 __all__ = [
+    'AccountInfo',
+    'ActiveTrigger',
+    'App',
+    'AuthScheme',
     'ExpectedInputField',
     'Trigger',
+    'TriggerLog',
 ]
+
+@pulumi.output_type
+class AccountInfo(dict):
+    """
+    A connected account without its credentials: what a program may read, log and export.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 app_id: Optional[_builtins.str] = None,
+                 app_name: Optional[_builtins.str] = None,
+                 app_unique_id: Optional[_builtins.str] = None,
+                 created_at: Optional[_builtins.str] = None,
+                 enabled: Optional[_builtins.bool] = None,
+                 entity_id: Optional[_builtins.str] = None,
+                 integration_id: Optional[_builtins.str] = None,
+                 is_disabled: Optional[_builtins.bool] = None,
+                 labels: Optional[Sequence[_builtins.str]] = None,
+                 status: Optional[_builtins.str] = None,
+                 updated_at: Optional[_builtins.str] = None):
+        """
+        A connected account without its credentials: what a program may read, log and export.
+
+        :param _builtins.str status: `INITIATED`, `ACTIVE` or `FAILED`.
+        """
+        pulumi.set(__self__, "id", id)
+        if app_id is not None:
+            pulumi.set(__self__, "app_id", app_id)
+        if app_name is not None:
+            pulumi.set(__self__, "app_name", app_name)
+        if app_unique_id is not None:
+            pulumi.set(__self__, "app_unique_id", app_unique_id)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if enabled is not None:
+            pulumi.set(__self__, "enabled", enabled)
+        if entity_id is not None:
+            pulumi.set(__self__, "entity_id", entity_id)
+        if integration_id is not None:
+            pulumi.set(__self__, "integration_id", integration_id)
+        if is_disabled is not None:
+            pulumi.set(__self__, "is_disabled", is_disabled)
+        if labels is not None:
+            pulumi.set(__self__, "labels", labels)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
+        if updated_at is not None:
+            pulumi.set(__self__, "updated_at", updated_at)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="appId")
+    def app_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "app_id")
+
+    @_builtins.property
+    @pulumi.getter(name="appName")
+    def app_name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "app_name")
+
+    @_builtins.property
+    @pulumi.getter(name="appUniqueId")
+    def app_unique_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "app_unique_id")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> Optional[_builtins.bool]:
+        return pulumi.get(self, "enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="entityId")
+    def entity_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "entity_id")
+
+    @_builtins.property
+    @pulumi.getter(name="integrationId")
+    def integration_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "integration_id")
+
+    @_builtins.property
+    @pulumi.getter(name="isDisabled")
+    def is_disabled(self) -> Optional[_builtins.bool]:
+        return pulumi.get(self, "is_disabled")
+
+    @_builtins.property
+    @pulumi.getter
+    def labels(self) -> Optional[Sequence[_builtins.str]]:
+        return pulumi.get(self, "labels")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> Optional[_builtins.str]:
+        """
+        `INITIATED`, `ACTIVE` or `FAILED`.
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter(name="updatedAt")
+    def updated_at(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "updated_at")
+
+
+@pulumi.output_type
+class ActiveTrigger(dict):
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 id: _builtins.str,
+                 trigger_config: Mapping[str, Any],
+                 trigger_name: _builtins.str,
+                 created_at: Optional[_builtins.str] = None,
+                 disabled_at: Optional[_builtins.str] = None,
+                 disabled_reason: Optional[_builtins.str] = None,
+                 state: Optional[Mapping[str, Any]] = None,
+                 trigger_data: Optional[_builtins.str] = None,
+                 updated_at: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str id: The instance's id: a TriggerInstance's id.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "trigger_config", trigger_config)
+        pulumi.set(__self__, "trigger_name", trigger_name)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if disabled_at is not None:
+            pulumi.set(__self__, "disabled_at", disabled_at)
+        if disabled_reason is not None:
+            pulumi.set(__self__, "disabled_reason", disabled_reason)
+        if state is not None:
+            pulumi.set(__self__, "state", state)
+        if trigger_data is not None:
+            pulumi.set(__self__, "trigger_data", trigger_data)
+        if updated_at is not None:
+            pulumi.set(__self__, "updated_at", updated_at)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The instance's id: a TriggerInstance's id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="triggerConfig")
+    def trigger_config(self) -> Mapping[str, Any]:
+        return pulumi.get(self, "trigger_config")
+
+    @_builtins.property
+    @pulumi.getter(name="triggerName")
+    def trigger_name(self) -> _builtins.str:
+        return pulumi.get(self, "trigger_name")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="disabledAt")
+    def disabled_at(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "disabled_at")
+
+    @_builtins.property
+    @pulumi.getter(name="disabledReason")
+    def disabled_reason(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "disabled_reason")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> Optional[Mapping[str, Any]]:
+        return pulumi.get(self, "state")
+
+    @_builtins.property
+    @pulumi.getter(name="triggerData")
+    def trigger_data(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "trigger_data")
+
+    @_builtins.property
+    @pulumi.getter(name="updatedAt")
+    def updated_at(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "updated_at")
+
+
+@pulumi.output_type
+class App(dict):
+    def __init__(__self__, *,
+                 key: _builtins.str,
+                 name: _builtins.str,
+                 app_id: Optional[_builtins.str] = None,
+                 auth_schemes: Optional[Sequence['outputs.AuthScheme']] = None,
+                 categories: Optional[Sequence[_builtins.str]] = None,
+                 description: Optional[_builtins.str] = None,
+                 display_name: Optional[_builtins.str] = None,
+                 enabled: Optional[_builtins.bool] = None,
+                 logo: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str key: The app's key.
+        :param _builtins.str name: The app's name: a Connector's `appName`.
+        :param Sequence['AuthScheme'] auth_schemes: The auth schemes the app supports.
+        """
+        pulumi.set(__self__, "key", key)
+        pulumi.set(__self__, "name", name)
+        if app_id is not None:
+            pulumi.set(__self__, "app_id", app_id)
+        if auth_schemes is not None:
+            pulumi.set(__self__, "auth_schemes", auth_schemes)
+        if categories is not None:
+            pulumi.set(__self__, "categories", categories)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if display_name is not None:
+            pulumi.set(__self__, "display_name", display_name)
+        if enabled is not None:
+            pulumi.set(__self__, "enabled", enabled)
+        if logo is not None:
+            pulumi.set(__self__, "logo", logo)
+
+    @_builtins.property
+    @pulumi.getter
+    def key(self) -> _builtins.str:
+        """
+        The app's key.
+        """
+        return pulumi.get(self, "key")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The app's name: a Connector's `appName`.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="appId")
+    def app_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "app_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def auth_schemes(self) -> Optional[Sequence['outputs.AuthScheme']]:
+        """
+        The auth schemes the app supports.
+        """
+        return pulumi.get(self, "auth_schemes")
+
+    @_builtins.property
+    @pulumi.getter
+    def categories(self) -> Optional[Sequence[_builtins.str]]:
+        return pulumi.get(self, "categories")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter(name="displayName")
+    def display_name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "display_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> Optional[_builtins.bool]:
+        return pulumi.get(self, "enabled")
+
+    @_builtins.property
+    @pulumi.getter
+    def logo(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "logo")
+
+
+@pulumi.output_type
+class AuthScheme(dict):
+    def __init__(__self__, *,
+                 auth_mode: _builtins.str,
+                 fields: Sequence['outputs.ExpectedInputField'],
+                 name: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str auth_mode: The `authScheme` value, e.g. "OAUTH2", "API_KEY".
+        :param Sequence['ExpectedInputField'] fields: `expected_from_customer: false`: a connector's `authConfig`; `true`: each account's `data`.
+        """
+        pulumi.set(__self__, "auth_mode", auth_mode)
+        pulumi.set(__self__, "fields", fields)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def auth_mode(self) -> _builtins.str:
+        """
+        The `authScheme` value, e.g. "OAUTH2", "API_KEY".
+        """
+        return pulumi.get(self, "auth_mode")
+
+    @_builtins.property
+    @pulumi.getter
+    def fields(self) -> Sequence['outputs.ExpectedInputField']:
+        """
+        `expected_from_customer: false`: a connector's `authConfig`; `true`: each account's `data`.
+        """
+        return pulumi.get(self, "fields")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "name")
+
 
 @pulumi.output_type
 class ExpectedInputField(dict):
@@ -231,5 +561,94 @@ class Trigger(dict):
     @pulumi.getter
     def type(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class TriggerLog(dict):
+    def __init__(__self__, *,
+                 app_key: _builtins.str,
+                 connection_id: _builtins.str,
+                 created_at: _builtins.str,
+                 id: _builtins.str,
+                 client_id: Optional[_builtins.str] = None,
+                 error_trigger: Optional[Any] = None,
+                 trigger_client_error: Optional[Any] = None,
+                 trigger_client_payload: Optional[Any] = None,
+                 trigger_name: Optional[_builtins.str] = None,
+                 trigger_provider_payload: Optional[Any] = None,
+                 trigger_type: Optional[_builtins.str] = None):
+        pulumi.set(__self__, "app_key", app_key)
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "created_at", created_at)
+        pulumi.set(__self__, "id", id)
+        if client_id is not None:
+            pulumi.set(__self__, "client_id", client_id)
+        if error_trigger is not None:
+            pulumi.set(__self__, "error_trigger", error_trigger)
+        if trigger_client_error is not None:
+            pulumi.set(__self__, "trigger_client_error", trigger_client_error)
+        if trigger_client_payload is not None:
+            pulumi.set(__self__, "trigger_client_payload", trigger_client_payload)
+        if trigger_name is not None:
+            pulumi.set(__self__, "trigger_name", trigger_name)
+        if trigger_provider_payload is not None:
+            pulumi.set(__self__, "trigger_provider_payload", trigger_provider_payload)
+        if trigger_type is not None:
+            pulumi.set(__self__, "trigger_type", trigger_type)
+
+    @_builtins.property
+    @pulumi.getter(name="appKey")
+    def app_key(self) -> _builtins.str:
+        return pulumi.get(self, "app_key")
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> _builtins.str:
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="clientId")
+    def client_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "client_id")
+
+    @_builtins.property
+    @pulumi.getter(name="errorTrigger")
+    def error_trigger(self) -> Optional[Any]:
+        return pulumi.get(self, "error_trigger")
+
+    @_builtins.property
+    @pulumi.getter(name="triggerClientError")
+    def trigger_client_error(self) -> Optional[Any]:
+        return pulumi.get(self, "trigger_client_error")
+
+    @_builtins.property
+    @pulumi.getter(name="triggerClientPayload")
+    def trigger_client_payload(self) -> Optional[Any]:
+        return pulumi.get(self, "trigger_client_payload")
+
+    @_builtins.property
+    @pulumi.getter(name="triggerName")
+    def trigger_name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "trigger_name")
+
+    @_builtins.property
+    @pulumi.getter(name="triggerProviderPayload")
+    def trigger_provider_payload(self) -> Optional[Any]:
+        return pulumi.get(self, "trigger_provider_payload")
+
+    @_builtins.property
+    @pulumi.getter(name="triggerType")
+    def trigger_type(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "trigger_type")
 
 
