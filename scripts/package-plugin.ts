@@ -32,7 +32,7 @@ import { parseArgs } from "node:util";
 const ROOT = resolve(__dirname, "..");
 const EXECUTABLE = "pulumi-resource-integrations";
 /** The stubs src/plugin requires; the files they require in turn are found by following them. */
-const STUBS = ["provider_grpc_pb.js", "provider_pb.js", "plugin_pb.js", "status_pb.js"];
+const STUBS = ["provider_grpc_pb.js", "provider_pb.js", "plugin_pb.js", "status_pb.js", "engine_grpc_pb.js"];
 
 export function tarballName(version: string): string {
   return `${EXECUTABLE}-v${version}-linux-amd64.tar.gz`;

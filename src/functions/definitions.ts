@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { collect, type ApiClient, type ConnectedAccount } from "../client";
 import { expectedInputField } from "../resources/connector/definition";
+import { metaOf, property } from "../resources/shared/definition";
 import { findConnector, validLookup } from "./find-connector";
 
 /**
@@ -31,8 +32,13 @@ const getTriggersArgs = {
   triggerIds: stringList.optional(),
   /** Triggers of the apps of these integrations (connectors). */
   integrationIds: stringList.optional(),
-  /** @deprecated The API deprecates it and will remove it: filter the result on `enabled` instead. */
-  showEnabledOnly: z.boolean().optional(),
+  /**
+   * Only the enabled triggers.
+   * @deprecated The API deprecates it and will remove it: filter the result on `enabled` instead.
+   */
+  showEnabledOnly: property(z.boolean().optional(), {
+    deprecationMessage: "The API deprecates it and will remove it: filter the result on `enabled` instead.",
+  }),
 };
 
 const trigger = z.object({
@@ -263,6 +269,12 @@ function withoutCredentials(account: ConnectedAccount) {
 
 /** A connected account without its credentials: what a program may read, log and export. */
 export type ConnectedAccountInfo = ReturnType<typeof withoutCredentials>;
+
+/** The warning a use of a deprecated argument gives (its `deprecationMessage` says why). */
+export function deprecationWarning(definition: { name: string; args: z.ZodRawShape }, arg: string): string {
+  const why = metaOf(definition.args[arg] as z.ZodType)?.deprecationMessage ?? "It is deprecated.";
+  return `${definition.name}: \`${arg}\` is deprecated. ${why}`;
+}
 
 /** The arguments of a function as a program gives them (plain values). */
 export type ArgsOf<D extends { args: z.ZodRawShape }> = z.input<z.ZodObject<D["args"]>>;

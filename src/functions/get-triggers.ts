@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Trigger } from "../client";
 import { clientFor, outputOf, type FunctionOptions, type OutputFunctionOptions } from "./client-for";
 import { warnOnce } from "./deprecation";
-import { getTriggersDefinition, type ArgsOf } from "./definitions";
+import { deprecationWarning, getTriggersDefinition, type ArgsOf } from "./definitions";
 import { cachedQuery } from "./query-cache";
 
 export type GetTriggersArgs = ArgsOf<typeof getTriggersDefinition>;
@@ -26,10 +26,7 @@ export async function getTriggers(
   opts: FunctionOptions = {},
 ): Promise<GetTriggersResult> {
   if (args.showEnabledOnly !== undefined) {
-    warnOnce(
-      "showEnabledOnly",
-      "getTriggers: `showEnabledOnly` is deprecated by the API and will be removed; filter the result on `enabled` instead.",
-    );
+    warnOnce("showEnabledOnly", deprecationWarning(getTriggersDefinition, "showEnabledOnly"));
   }
   const client = clientFor(opts);
   return cachedQuery(getTriggersDefinition.name, client, { ...args }, (query) =>

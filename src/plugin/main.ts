@@ -15,14 +15,15 @@ export function pluginVersion(): string {
 /**
  * `pulumi-resource-integrations`: starts the provider's gRPC server and prints its port, the one line the
  * engine reads from stdout (anything else printed there would be taken for the port). The engine passes
- * its own address as the argument; the plugin does not call back into it. The schema is read when the
- * engine asks for it, not at start.
+ * its own address as the argument: the plugin calls back only to log a warning (a deprecated argument of an
+ * invoke). The schema is read when the engine asks for it, not at start.
  */
 export async function main(): Promise<void> {
   let schema: string | undefined;
   const server = await startPluginServer({
     version: pluginVersion(),
     schema: () => (schema ??= readFileSync(join(ROOT, "provider", "schema.json"), "utf8")),
+    engine: process.argv[2],
   });
   process.stdout.write(`${server.port}\n`);
 }

@@ -1,6 +1,10 @@
 import type { z } from "zod";
 import * as entry from "../dynamic/entry";
 import { AUTONAME_SCOPE, connectorDefinition } from "../resources/connector/definition";
+import { connectedAccountDefinition } from "../resources/connected-account/definition";
+import { integrationStateDefinition } from "../resources/integration-state/definition";
+import { triggerInstanceDefinition } from "../resources/trigger-instance/definition";
+import { triggerWebhookDefinition } from "../resources/trigger-webhook/definition";
 import type { ResourceDefinition } from "../resources/shared/definition";
 import type { ResourceHandlers } from "../resources/shared/types";
 import type { AutonameInputs } from "./autonaming";
@@ -23,6 +27,11 @@ export interface PluginResource {
   source: { folder: string; export: string };
   /** The inputs through which Check autonames the resource, if it is autonamed (./autonaming.ts). */
   autoname?: AutonameInputs;
+  /**
+   * Internal inputs Check sets from the resource's identity, as the dynamic class sets them from its
+   * constructor's arguments (they win over anything the program sends under those keys, as there).
+   */
+  internalInputs?: (resource: { name: string; urn: string }) => PlainProps;
 }
 
 /**
@@ -35,6 +44,28 @@ export const PLUGIN_RESOURCES: readonly PluginResource[] = [
     handlers: atTheWire(entry.connector),
     source: { folder: "connector", export: "connectorDefinition" },
     autoname: { name: "name", prefix: "namePrefix", scope: AUTONAME_SCOPE },
+  },
+  {
+    definition: integrationStateDefinition,
+    handlers: atTheWire(entry.integrationState),
+    source: { folder: "integration-state", export: "integrationStateDefinition" },
+  },
+  {
+    definition: connectedAccountDefinition,
+    handlers: atTheWire(entry.connectedAccount),
+    source: { folder: "connected-account", export: "connectedAccountDefinition" },
+  },
+  {
+    definition: triggerInstanceDefinition,
+    handlers: atTheWire(entry.triggerInstance),
+    source: { folder: "trigger-instance", export: "triggerInstanceDefinition" },
+  },
+  {
+    definition: triggerWebhookDefinition,
+    handlers: atTheWire(entry.triggerWebhook),
+    source: { folder: "trigger-webhook", export: "triggerWebhookDefinition" },
+    // One TriggerWebhook per account in a stack: check tells them apart by their logical names.
+    internalInputs: ({ name }) => ({ resourceName: name }),
   },
 ];
 

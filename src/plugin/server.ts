@@ -3,12 +3,17 @@ import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import * as plugin from "@pulumi/pulumi/proto/plugin_pb";
 import * as providerGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provider from "@pulumi/pulumi/proto/provider_pb";
+import { createClientForCall } from "../resources/shared/client-for-call";
 import { CONNECTION_PROPERTY } from "../resources/shared/connection";
 import { metaOf } from "../resources/shared/definition";
+import { readably } from "../resources/shared/errors";
 import type { z } from "zod";
 import { withAutonaming, parseUrn, type Autonaming } from "./autonaming";
 import { wireDiff } from "./diff";
+import { engineLog } from "./engine-log";
 import { grpcError } from "./errors";
+import { functionTokenOf, PLUGIN_FUNCTIONS, type PluginFunction } from "./functions";
+import { invokeFunction } from "./invoke";
 import { fromStruct, markSecrets, reveal, secretKeysOf, toStruct, type Props } from "./properties";
 import { checkProviderConfig, configSourceOf, diffProviderConfig } from "./provider-config";
 import { PLUGIN_RESOURCES, tokenOf, type PluginResource } from "./resources";
@@ -19,6 +24,9 @@ export interface PluginServerOptions {
   /** The schema's text (provider/schema.json): GetSchema answers it. */
   schema: () => string;
   resources?: readonly PluginResource[];
+  functions?: readonly PluginFunction[];
+  /** The engine's address (the plugin's argument): warnings go to its log. None: warnings are dropped. */
+  engine?: string;
 }
 
 export interface RunningPluginServer {
@@ -36,7 +44,7 @@ type Unary<Request, Response> = (
  * ships. Every resource call goes to the same handler object the dynamic front end uses
  * (`pulumi-integrations/dynamic`); this layer only converts: Structs to plain values and back, secrets (see
  * ./properties.ts), the autoname defaults of check (./autonaming.ts), and the diff's answer (./diff.ts).
- * Methods it does not implement (Invoke for now, Construct, Call, Parameterize, Handshake, ...) answer
+ * Methods it does not implement (StreamInvoke, Construct, Call, Parameterize, Handshake, ...) answer
  * UNIMPLEMENTED, which the engine takes as "not supported".
  */
 export async function startPluginServer(options: PluginServerOptions): Promise<RunningPluginServer> {
@@ -49,6 +57,12 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
       throw new Error(`Unknown resource type "${token}": this plugin serves ${[...rows.keys()].join(", ")}.`);
     return row;
   };
+  const functions = new Map(
+    (options.functions ?? PLUGIN_FUNCTIONS).map((row) => [functionTokenOf(row.definition), row]),
+  );
+  // The invokes' client: this provider's settings (the stack config, or an explicit provider's arguments).
+  const invokeApi = createClientForCall();
+  const log = options.engine ? engineLog(options.engine) : undefined;
 
   const service: Partial<providerGrpc.IResourceProviderServer> = {
     getPluginInfo: unary(async () => new plugin.PluginInfo().setVersion(options.version)),
@@ -75,6 +89,7 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
 
     configure: unary(async (request: provider.ConfigureRequest) => {
       const config = configSourceOf(configureInputs(request));
+      invokeApi.configure(config);
       await Promise.all([...rows.values()].map((row) => row.handlers.configure({ config })));
       return (
         new provider.ConfigureResponse()
@@ -92,13 +107,15 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
       const row = rowOf(request.getType(), urn);
       const wire = rawProps(request.getNews());
       const olds = fromStruct(request.getOlds());
+      const name = request.getName() || parseUrn(urn).name;
+      const given = { ...(reveal(wire) as Props), ...row.internalInputs?.({ name, urn }) };
       const news = row.autoname
-        ? withAutonaming(row.autoname, reveal(wire) as Props, olds, {
+        ? withAutonaming(row.autoname, given, olds, {
             urn,
-            name: request.getName() || parseUrn(urn).name,
+            name,
             autonaming: autonamingOf(request.getAutonaming()),
           })
-        : (reveal(wire) as Props);
+        : given;
       const result = await row.handlers.check(olds, news);
       const secrets = union(secretKeysOf(wire), secretsOf(row, "inputs"));
       return new provider.CheckResponse()
@@ -177,6 +194,27 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
       return new Empty();
     }),
 
+    // The engine calls Invoke for a program's `invoke` (ResourceMonitor.Invoke, source_eval.go), in a preview
+    // too; StreamInvoke and Call (a component's methods) are not used by these functions.
+    invoke: unary(async (request: provider.InvokeRequest) => {
+      const token = request.getTok();
+      const row = functions.get(token);
+      if (!row) {
+        throw new Error(
+          `Unknown function "${token}": this plugin serves ${[...functions.keys()].join(", ")}.`,
+        );
+      }
+      const wire = rawProps(request.getArgs());
+      const outcome = await readably(() => invokeFunction(row, invokeApi.client(), reveal(wire) as Props));
+      await Promise.all(outcome.warnings.map((warning) => log?.warn(warning)));
+      const response = new provider.InvokeResponse().setFailuresList(outcome.failures.map(checkFailure));
+      if (outcome.result === undefined) return response;
+      // A result computed from a secret argument is secret, as the engine makes it for a provider that does
+      // not accept secrets.
+      const secrets = secretKeysOf(wire).size > 0 ? new Set(Object.keys(outcome.result)) : new Set<string>();
+      return response.setReturn(toStruct(markSecrets(outcome.result, secrets)));
+    }),
+
     // The engine asks the plugin to wind down before it exits. Every request a handler makes is bounded by
     // its timeout and retries, so there is nothing to abort: the calls in flight finish, and the engine
     // then ends the process.
@@ -194,6 +232,7 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
     port,
     close: () =>
       new Promise<void>((resolve) => {
+        log?.close();
         server.tryShutdown(() => resolve());
       }),
   };

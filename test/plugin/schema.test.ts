@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { property } from "../../src/resources/shared/definition";
+import { functionTokenOf, PLUGIN_FUNCTIONS } from "../../src/plugin/functions";
 import { PLUGIN_RESOURCES, tokenOf } from "../../src/plugin/resources";
 import { generateSchema, SCHEMA_FILE, schemaText } from "../../src/plugin/schema/generate";
 import type { PackageSpec } from "../../src/plugin/schema/spec";
@@ -73,6 +74,12 @@ describe("the plugin's schema", () => {
     expect(Object.keys(connector.inputProperties)).not.toContain("autonameScope");
     expect(Object.keys(connector.properties)).not.toContain("lastApplied");
     expect(Object.keys(schema.types)).not.toContain("integrations:index:AppliedIdentity");
+    const webhook = schema.resources["integrations:index:TriggerWebhook"]!;
+    expect(Object.keys(webhook.inputProperties)).toEqual(["url", "onDelete"]);
+    expect(webhook.properties.webhookSecret).toMatchObject({ type: "string", secret: true });
+    const account = schema.resources["integrations:index:ConnectedAccount"]!;
+    expect(account.inputProperties.data).toMatchObject({ secret: true, replaceOnChanges: true });
+    expect(account.requiredInputs).toEqual(["integrationId"]);
   });
 
   it("makes the outputs' object types named types, documented from their keys", () => {
@@ -100,6 +107,51 @@ describe("the plugin's schema", () => {
         { name: "Disable", value: "disable" },
         { name: "Retain", value: "retain" },
       ],
+    });
+  });
+
+  it("has the IntegrationState: integrationId required and replacing, authConfig secret, onDelete its own enum", () => {
+    const state = schema.resources["integrations:index:IntegrationState"]!;
+    expect(state.requiredInputs).toEqual(["integrationId"]);
+    expect(state.inputProperties.integrationId).toMatchObject({ type: "string", replaceOnChanges: true });
+    expect(state.inputProperties.authConfig).toMatchObject({ secret: true });
+    expect(state.properties.priorAuthConfig).toMatchObject({ secret: true });
+    expect(state.inputProperties.onDelete).toMatchObject({
+      $ref: "#/types/integrations:index:IntegrationStateOnDelete",
+      default: "retain",
+    });
+    expect(state.properties.onDelete).toMatchObject({
+      $ref: "#/types/integrations:index:IntegrationStateOnDelete",
+    });
+  });
+
+  it("has one function per row of the plugin's functions, its arguments and result documented", () => {
+    expect(Object.keys(schema.functions)).toEqual(
+      PLUGIN_FUNCTIONS.map((row) => functionTokenOf(row.definition)),
+    );
+    const getTriggers = schema.functions["integrations:index:getTriggers"]!;
+    expect(getTriggers.description).toMatch(/^The triggers available/);
+    expect(getTriggers.inputs?.required).toBeUndefined();
+    expect(getTriggers.inputs?.properties.appNames).toEqual({
+      type: "array",
+      items: { type: "string" },
+      description: 'App names (the `name` of GET /api/v1/apps), e.g. ["github", "slack"].',
+    });
+    expect(getTriggers.inputs?.properties.showEnabledOnly).toMatchObject({
+      type: "boolean",
+      deprecationMessage: expect.stringContaining("filter the result on `enabled` instead"),
+    });
+    expect(getTriggers.outputs).toMatchObject({
+      properties: { triggers: { type: "array", items: { $ref: "#/types/integrations:index:Trigger" } } },
+      required: ["triggers"],
+    });
+    expect(schema.types["integrations:index:Trigger"]).toMatchObject({
+      type: "object",
+      properties: {
+        name: { type: "string", description: expect.stringContaining("a TriggerInstance's `triggerName`") },
+        config: { type: "object", additionalProperties: { $ref: "pulumi.json#/Any" } },
+      },
+      required: ["name", "display_name", "appId", "appKey", "appName"],
     });
   });
 

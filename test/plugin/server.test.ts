@@ -8,11 +8,13 @@ import { pluginVersion } from "../../src/plugin/main";
 import { startPluginServer, type RunningPluginServer } from "../../src/plugin/server";
 import { candidateName } from "../../src/resources/shared/autoname";
 import { UNKNOWN } from "../../src/resources/shared/unknowns";
+import { githubTokenAccount } from "../support/github-account";
+import { startFakeEngine, type FakeEngine } from "./support/fake-engine";
 import { initFailureOf, plain, ProviderClient, secret, struct, type Props } from "./support/provider-client";
 
 const ROOT = join(__dirname, "..", "..");
-const URN_PREFIX = "urn:pulumi:dev::proj::integrations:index:Connector::";
-const urn = (name: string) => `${URN_PREFIX}${name}`;
+const urnOf = (type: string, name: string) => `urn:pulumi:dev::proj::integrations:index:${type}::${name}`;
+const urn = (name: string) => urnOf("Connector", name);
 const DIFF_SOME = provider.DiffResponse.DiffChanges.DIFF_SOME;
 const DIFF_NONE = provider.DiffResponse.DiffChanges.DIFF_NONE;
 const CLIENT_SECRET = "client-secret-plugin-0123456789";
@@ -22,10 +24,13 @@ let emulator: RunningEmulator;
 let server: RunningPluginServer;
 let client: ProviderClient;
 let inspect: ApiClient;
+let engine: FakeEngine;
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0 });
+  engine = await startFakeEngine();
   server = await startPluginServer({
+    engine: engine.address,
     version: pluginVersion(),
     schema: () => readFileSync(join(ROOT, "provider", "schema.json"), "utf8"),
   });
@@ -44,6 +49,7 @@ afterAll(async () => {
   client?.close();
   inspect?.close();
   await server?.close();
+  await engine?.close();
   await emulator?.close();
 });
 
@@ -257,6 +263,370 @@ describe("a Connector through the plugin's calls", () => {
     await client.delete(urn("plugin-gh"), id, outputs);
     expect((await inspect.getIntegration(id)).deleted).toBe(true);
     expect((await client.read(urn("plugin-gh"), id, outputs, inputs)).getId()).toBe("");
+  });
+});
+
+describe("an IntegrationState through the plugin's calls", () => {
+  const stateUrn = urnOf("IntegrationState", "state");
+  let integrationId: string;
+  let inputs: Props;
+  let outputs: Props;
+
+  beforeAll(async () => {
+    const made = await inspect.createIntegration({
+      name: "plugin-state-target",
+      appName: "github",
+      authScheme: "OAUTH2",
+      authConfig: AUTH,
+      forceNewIntegration: true,
+    });
+    integrationId = made.id;
+  });
+
+  it("check fills the default onDelete and keeps authConfig secret", async () => {
+    const response = await client.check(
+      stateUrn,
+      {},
+      {
+        integrationId,
+        enabled: false,
+        authConfig: { client_id: "client-id-2", client_secret: CLIENT_SECRET },
+      },
+    );
+    expect(response.getFailuresList()).toEqual([]);
+    inputs = plain(response.getInputs());
+    expect(inputs).toEqual({
+      integrationId,
+      enabled: false,
+      authConfig: secret({ client_id: "client-id-2", client_secret: CLIENT_SECRET }),
+      onDelete: "retain",
+    });
+  });
+
+  it("check names what is missing: nothing to manage", async () => {
+    const response = await client.check(stateUrn, {}, { integrationId });
+    expect(response.getFailuresList().map((f) => f.getProperty())).toEqual(["enabled"]);
+  });
+
+  it("create sets the state, remembering what it found; the prior authConfig is secret too", async () => {
+    const response = await client.create(stateUrn, inputs);
+    expect(response.getId()).toBe(integrationId);
+    outputs = plain(response.getProperties());
+    expect(outputs).toMatchObject({
+      integrationId,
+      enabled: false,
+      priorEnabled: true,
+      authConfig: secret({ client_id: "client-id-2", client_secret: CLIENT_SECRET }),
+      priorAuthConfig: secret({ client_id: "client-id-1", scopes: ["repo"] }),
+    });
+    expect(await inspect.getIntegration(integrationId)).toMatchObject({
+      enabled: false,
+      authConfig: { client_id: "client-id-2", scopes: ["repo"] },
+    });
+  });
+
+  it("diff: another integration replaces, the new one first; onDelete changes nothing remote", async () => {
+    const same = await client.diff(stateUrn, integrationId, outputs, inputs, inputs);
+    expect(same.getChanges()).toBe(DIFF_NONE);
+    const moved = await client.diff(
+      stateUrn,
+      integrationId,
+      outputs,
+      { ...inputs, integrationId: "other" },
+      inputs,
+    );
+    expect(moved.getReplacesList()).toEqual(["integrationId"]);
+    expect(moved.getDeletebeforereplace()).toBe(false);
+    const restore = await client.diff(
+      stateUrn,
+      integrationId,
+      outputs,
+      { ...inputs, onDelete: "restore" },
+      inputs,
+    );
+    expect(restore.getChanges()).toBe(DIFF_SOME);
+    expect(restore.getDiffsList()).toEqual(["onDelete"]);
+    expect(restore.getReplacesList()).toEqual([]);
+  });
+
+  it("diff: a replacement on the same integration (the account moves to another URL) lets go first", async () => {
+    const account = (baseUrl: string) => ({ connection: secret({ baseUrl, apiKey: "k" }) });
+    const moved = await client.diff(
+      stateUrn,
+      integrationId,
+      { ...outputs, ...account("http://a.example") },
+      { ...inputs, ...account("http://b.example") },
+      { ...inputs, ...account("http://a.example") },
+    );
+    expect(moved.getReplacesList()).toEqual(["connection"]);
+    expect(moved.getDeletebeforereplace()).toBe(true);
+  });
+
+  it("delete with onDelete restore puts back what it found", async () => {
+    await client.delete(stateUrn, integrationId, { ...outputs, onDelete: "restore" });
+    expect(await inspect.getIntegration(integrationId)).toMatchObject({
+      enabled: true,
+      authConfig: { client_id: "client-id-1", scopes: ["repo"] },
+    });
+  });
+});
+
+describe("a ConnectedAccount, a TriggerInstance and a TriggerWebhook through the plugin's calls", () => {
+  const TOKEN = "account-token-plugin-0123456789";
+  const accountUrn = urnOf("ConnectedAccount", "account");
+  const instanceUrn = urnOf("TriggerInstance", "stars");
+  const webhookUrn = urnOf("TriggerWebhook", "hook");
+  let integrationId: string;
+  let account: { id: string; inputs: Props; outputs: Props };
+  let instance: { id: string; inputs: Props; outputs: Props };
+
+  beforeAll(async () => {
+    integrationId = (
+      await inspect.createIntegration({
+        name: "plugin-accounts",
+        appName: "github",
+        authScheme: "BEARER_TOKEN",
+        forceNewIntegration: true,
+      })
+    ).id;
+  });
+
+  it("ConnectedAccount: check names the connector's missing field; data is secret, even as the default {}", async () => {
+    const missing = await client.check(accountUrn, {}, { integrationId });
+    // data holds secrets: the failure names the field in its reason only (the engine prints a named value).
+    expect(missing.getFailuresList().map((f) => f.toObject())).toEqual([
+      { property: "", reason: expect.stringMatching(/^data\.token is required/) },
+    ]);
+    expect(plain(missing.getInputs()).data).toEqual(secret({}));
+    const response = await client.check(accountUrn, {}, { integrationId, data: { token: TOKEN } });
+    expect(response.getFailuresList()).toEqual([]);
+    expect(plain(response.getInputs())).toEqual({ integrationId, data: secret({ token: TOKEN }) });
+  });
+
+  it("ConnectedAccount: create, then any change of input replaces it, the new one first", async () => {
+    const inputs = { integrationId, data: secret({ token: TOKEN }) };
+    const created = await client.create(accountUrn, inputs);
+    account = { id: created.getId(), inputs, outputs: plain(created.getProperties()) };
+    expect(account.outputs).toMatchObject({
+      integrationId,
+      data: secret({ token: TOKEN }),
+      status: "ACTIVE",
+    });
+    const rotated = await client.diff(
+      accountUrn,
+      account.id,
+      account.outputs,
+      { ...inputs, data: secret({ token: "another" }) },
+      inputs,
+    );
+    expect(rotated.getReplacesList()).toEqual(["data"]);
+    expect(rotated.getDeletebeforereplace()).toBe(false);
+  });
+
+  it("TriggerInstance: check reads the trigger's config schema; create enables it", async () => {
+    const given = {
+      connectedAccountId: account.id,
+      triggerName: "GITHUB_STAR_ADDED_EVENT",
+      triggerConfig: { owner: "octocat" },
+    };
+    const invalid = await client.check(instanceUrn, {}, given);
+    expect(invalid.getFailuresList().map((f) => f.getProperty())).toEqual(["triggerConfig.repo"]);
+    const checkedResponse = await client.check(
+      instanceUrn,
+      {},
+      {
+        ...given,
+        triggerConfig: { owner: "octocat", repo: "hello" },
+      },
+    );
+    const inputs = plain(checkedResponse.getInputs());
+    expect(inputs).toMatchObject({ enabled: true });
+    const created = await client.create(instanceUrn, inputs);
+    instance = { id: created.getId(), inputs, outputs: plain(created.getProperties()) };
+    expect((await inspect.getTriggerInstance(instance.id))?.triggerName).toBe("GITHUB_STAR_ADDED_EVENT");
+    const disabled = await client.diff(
+      instanceUrn,
+      instance.id,
+      instance.outputs,
+      { ...inputs, enabled: false },
+      inputs,
+    );
+    expect(disabled.getDiffsList()).toEqual(["enabled"]);
+    expect(disabled.getReplacesList()).toEqual([]);
+  });
+
+  it("TriggerWebhook: check takes resourceName from the URN, and a second one of the account fails", async () => {
+    const first = await client.check(webhookUrn, {}, { url: "https://hooks.example.com/a" });
+    expect(first.getFailuresList()).toEqual([]);
+    expect(plain(first.getInputs())).toEqual({
+      url: "https://hooks.example.com/a",
+      onDelete: "restore",
+      resourceName: "hook",
+    });
+    // What the program sends under the internal key does not count: the logical name does.
+    const spoofed = await client.check(
+      urnOf("TriggerWebhook", "hook2"),
+      {},
+      {
+        url: "https://hooks.example.com/b",
+        resourceName: "hook",
+      },
+    );
+    expect(spoofed.getFailuresList().map((f) => f.toObject())).toEqual([
+      { property: "url", reason: expect.stringContaining('already managed by TriggerWebhook "hook"') },
+    ]);
+  });
+
+  it("TriggerWebhook: create sets the URL and returns the signing secret as a secret; a change of url is an update", async () => {
+    const inputs = { url: "https://hooks.example.com/a", onDelete: "restore", resourceName: "hook" };
+    const created = await client.create(webhookUrn, inputs);
+    expect(created.getId()).toBe("callback-url");
+    const outputs = plain(created.getProperties());
+    expect(outputs.webhookSecret).toEqual(secret(expect.any(String)));
+    expect(await inspect.getCallbackUrl()).toBe("https://hooks.example.com/a");
+    const moved = await client.diff(
+      webhookUrn,
+      "callback-url",
+      outputs,
+      { ...inputs, url: "https://hooks.example.com/c" },
+      inputs,
+    );
+    expect(moved.getDiffsList()).toEqual(["url"]);
+    expect(moved.getReplacesList()).toEqual([]);
+    expect(moved.getDeletebeforereplace()).toBe(true);
+    await client.delete(webhookUrn, "callback-url", outputs);
+  });
+
+  it("delete removes the instance and the account", async () => {
+    await client.delete(instanceUrn, instance.id, instance.outputs);
+    await client.delete(accountUrn, account.id, account.outputs);
+    expect(await inspect.getTriggerInstance(instance.id)).toBeUndefined();
+    expect((await client.read(accountUrn, account.id, account.outputs, account.inputs)).getId()).toBe("");
+  });
+});
+
+describe("invokes", () => {
+  const GET_TRIGGERS = "integrations:index:getTriggers";
+  const TRIGGER_KEYS = [
+    "name",
+    "display_name",
+    "appId",
+    "appKey",
+    "appName",
+    "description",
+    "config",
+    "payload",
+    "instructions",
+    "type",
+    "enabled",
+    "count",
+    "logo",
+  ];
+
+  it("getTriggers answers the documented keys of each trigger, with the configured provider's client", async () => {
+    emulator.requestLog.clear();
+    const response = await client.invoke(GET_TRIGGERS, { appNames: ["github"] });
+    expect(response.getFailuresList()).toEqual([]);
+    const { triggers } = plain(response.getReturn()) as { triggers: Record<string, unknown>[] };
+    expect(triggers.length).toBeGreaterThan(0);
+    expect(triggers.every((trigger) => trigger.appName === "github")).toBe(true);
+    for (const trigger of triggers)
+      expect(TRIGGER_KEYS).toEqual(expect.arrayContaining(Object.keys(trigger)));
+    expect(emulator.requestLog.entries().map((entry) => `${entry.method} ${entry.route}`)).toEqual([
+      "GET /api/v1/triggers",
+    ]);
+  });
+
+  it("asks once per distinct query in a process (the list's order and repeats do not matter)", async () => {
+    emulator.requestLog.clear();
+    await client.invoke(GET_TRIGGERS, { appNames: ["slack", "github"] });
+    await client.invoke(GET_TRIGGERS, { appNames: ["github", "slack", "github"] });
+    expect(emulator.requestLog.count()).toBe(1);
+  });
+
+  it("names an invalid or unknown argument, with no request sent", async () => {
+    emulator.requestLog.clear();
+    const response = await client.invoke(GET_TRIGGERS, { appNames: "github", appName: ["github"] });
+    expect(response.getFailuresList().map((f) => f.toObject())).toEqual([
+      { property: "appNames", reason: "must be a list" },
+      { property: "appName", reason: expect.stringContaining("is not an argument of this function") },
+    ]);
+    expect(response.getReturn()).toBeUndefined();
+    expect(emulator.requestLog.count()).toBe(0);
+  });
+
+  it("honours the deprecated showEnabledOnly and warns through the engine's log", async () => {
+    const response = await client.invoke(GET_TRIGGERS, { appNames: ["github"], showEnabledOnly: true });
+    const { triggers } = plain(response.getReturn()) as { triggers: { enabled?: boolean }[] };
+    expect(triggers.every((trigger) => trigger.enabled !== false)).toBe(true);
+    expect(engine.logs.map((log) => log.message)).toContainEqual(
+      expect.stringContaining("getTriggers: `showEnabledOnly` is deprecated."),
+    );
+  });
+
+  it("makes the result secret when an argument is", async () => {
+    const response = await client.invoke(GET_TRIGGERS, { appNames: secret(["github"]) });
+    const result = plain(response.getReturn());
+    expect(result.triggers).toEqual(secret(expect.any(Array)));
+  });
+
+  const invoked = async (name: string, args: Props = {}) => {
+    const response = await client.invoke(`integrations:index:${name}`, args);
+    expect(response.getFailuresList()).toEqual([]);
+    return plain(response.getReturn());
+  };
+
+  it("getConnector by name: the record, its authConfig without any secret value", async () => {
+    const made = await inspect.createIntegration({
+      name: "plugin-invoke-connector",
+      appName: "github",
+      authScheme: "OAUTH2",
+      authConfig: AUTH,
+      forceNewIntegration: true,
+    });
+    const found = await invoked("getConnector", { name: "plugin-invoke-connector" });
+    expect(found).toMatchObject({ id: made.id, appName: "github", enabled: true });
+    expect(found.authConfig).toEqual({ client_id: "client-id-1", scopes: ["repo"] });
+    expect(JSON.stringify(found)).not.toContain(CLIENT_SECRET);
+    const neither = await client
+      .invoke("integrations:index:getConnector", {})
+      .catch((e: grpc.ServiceError) => e);
+    expect((neither as grpc.ServiceError).details).toContain("give exactly one of `id` and `name`");
+  });
+
+  it("getApps, getConnectedAccounts (no credentials), getActiveTriggers and getTriggerLogs answer their documented shapes", async () => {
+    const { apps } = (await invoked("getApps")) as { apps: { name: string; auth_schemes?: unknown[] }[] };
+    expect(apps.map((app) => app.name)).toContain("github");
+    const { integrationId, accountId } = await githubTokenAccount(inspect, {
+      name: "plugin-invoke-accounts",
+      token: "invoke-account-token-0123456789",
+    });
+    const { accounts } = (await invoked("getConnectedAccounts", { integrationId })) as {
+      accounts: Record<string, unknown>[];
+    };
+    expect(accounts.map((account) => account.id)).toEqual([accountId]);
+    expect(JSON.stringify(accounts)).not.toContain("invoke-account-token-0123456789");
+    expect(Object.keys(accounts[0]!)).not.toContain("data");
+    const instance = await inspect.enableTrigger(accountId, "GITHUB_STAR_ADDED_EVENT", {
+      owner: "o",
+      repo: "r",
+    });
+    const { triggers } = (await invoked("getActiveTriggers", { connectedAccountIds: [accountId] })) as {
+      triggers: { id: string; triggerName: string }[];
+    };
+    expect(triggers).toEqual([
+      expect.objectContaining({ id: instance.triggerId, triggerName: "GITHUB_STAR_ADDED_EVENT" }),
+    ]);
+    expect(await invoked("getTriggerLogs", { connectionId: accountId, maxItems: 5 })).toEqual({ logs: [] });
+    const fraction = await client.invoke("integrations:index:getTriggerLogs", { maxItems: 1.5 });
+    expect(fraction.getFailuresList().map((f) => f.toObject())).toEqual([
+      { property: "maxItems", reason: "must be an integer" },
+    ]);
+  });
+
+  it("refuses a function the plugin does not serve", async () => {
+    const error = await client.invoke("integrations:index:getNope", {}).catch((e: grpc.ServiceError) => e);
+    expect((error as grpc.ServiceError).details).toContain('Unknown function "integrations:index:getNope"');
   });
 });
 

@@ -1,8 +1,9 @@
 import type { z } from "zod";
 import { metaOf, type PropertyMeta, type ResourceDefinition } from "../../resources/shared/definition";
+import { functionTokenOf, type PluginFunctionDefinition } from "../functions";
 import { MODULE, PACKAGE_NAME, tokenOf } from "../resources";
 import type { DocNode } from "./docs";
-import type { PackageSpec, PropertySpec, ResourceSpec } from "./spec";
+import type { FunctionSpec, ObjectTypeSpec, PackageSpec, PropertySpec, ResourceSpec } from "./spec";
 import { isRequiredInput, isRequiredOutput, TypeCollector } from "./types";
 
 export interface DocumentedResource {
@@ -10,10 +11,16 @@ export interface DocumentedResource {
   docs: { inputs: DocNode; outputs: DocNode };
 }
 
+export interface DocumentedFunction {
+  definition: Pick<PluginFunctionDefinition, "name" | "description" | "args" | "result">;
+  docs: { args: DocNode; result: DocNode };
+}
+
 export interface SchemaSources {
   /** package.json's: name, version, description, license. */
   packageJson: { version: string; description: string; license: string };
   resources: readonly DocumentedResource[];
+  functions: readonly DocumentedFunction[];
   settings: { shape: z.ZodRawShape; docs: DocNode; environmentOf(name: string): string | undefined };
 }
 
@@ -38,6 +45,10 @@ export function buildSchema(sources: SchemaSources): PackageSpec {
   const resources: Record<string, ResourceSpec> = {};
   for (const { definition, docs } of sources.resources) {
     resources[tokenOf(definition)] = resourceSpec(types, definition, docs);
+  }
+  const functions: Record<string, FunctionSpec> = {};
+  for (const { definition, docs } of sources.functions) {
+    functions[functionTokenOf(definition)] = functionSpec(types, definition, docs);
   }
   const settings = settingsSpec(types, sources.settings);
   return {
@@ -64,7 +75,7 @@ export function buildSchema(sources: SchemaSources): PackageSpec {
     },
     types: sortedByKey(types.types),
     resources,
-    functions: {},
+    functions,
     language: LANGUAGE,
   };
 }
@@ -112,6 +123,34 @@ function resourceSpec(
     requiredInputs: visible(inputs)
       .filter(([, schema]) => isRequiredInput(schema))
       .map(([key]) => key),
+  };
+}
+
+/**
+ * A function's arguments (with their defaults and deprecation messages) and its result (always present keys
+ * required), described from the doc comments on their keys.
+ */
+function functionSpec(
+  types: TypeCollector,
+  definition: DocumentedFunction["definition"],
+  docs: DocumentedFunction["docs"],
+): FunctionSpec {
+  const objectType = (shape: z.ZodRawShape, doc: DocNode, side: "args" | "result"): ObjectTypeSpec => {
+    const properties: Record<string, PropertySpec> = {};
+    const required: string[] = [];
+    for (const [key, schema] of Object.entries(shape) as [string, z.ZodType][]) {
+      const spec = types.property(schema, doc.properties?.[key], key, metaOf(schema));
+      if (side === "result") delete spec.default;
+      properties[key] = spec;
+      if (side === "args" ? isRequiredInput(schema) : isRequiredOutput(schema)) required.push(key);
+    }
+    return { type: "object", properties, ...(required.length > 0 ? { required } : {}) };
+  };
+  const hasArgs = Object.keys(definition.args).length > 0;
+  return {
+    description: definition.description,
+    ...(hasArgs ? { inputs: objectType(definition.args, docs.args, "args") } : {}),
+    outputs: objectType(definition.result, docs.result, "result"),
   };
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { environmentOf, settingsDefinition, type SettingName } from "../../settings-definition";
+import { PLUGIN_FUNCTIONS } from "../functions";
 import { PLUGIN_RESOURCES } from "../resources";
 import { buildSchema } from "./build";
 import { DocReader } from "./docs";
@@ -13,6 +14,7 @@ const ROOT = resolve(__dirname, "..", "..", "..");
 export const SCHEMA_FILE = join(ROOT, "provider", "schema.json");
 
 const SETTINGS_FILE = join(ROOT, "src", "settings-definition.ts");
+const FUNCTIONS_FILE = join(ROOT, "src", "functions", "definitions.ts");
 
 function definitionFile(folder: string): string {
   return join(ROOT, "src", "resources", folder, "definition.ts");
@@ -23,6 +25,7 @@ export function generateSchema(): PackageSpec {
   const reader = new DocReader([
     ...PLUGIN_RESOURCES.map((row) => definitionFile(row.source.folder)),
     SETTINGS_FILE,
+    FUNCTIONS_FILE,
   ]);
   const packageJson = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
     version: string;
@@ -36,6 +39,13 @@ export function generateSchema(): PackageSpec {
       docs: {
         inputs: reader.shape(definitionFile(source.folder), source.export, "inputs"),
         outputs: reader.shape(definitionFile(source.folder), source.export, "outputs"),
+      },
+    })),
+    functions: PLUGIN_FUNCTIONS.map(({ definition, source }) => ({
+      definition,
+      docs: {
+        args: reader.shape(FUNCTIONS_FILE, source.export, "args"),
+        result: reader.shape(FUNCTIONS_FILE, source.export, "result"),
       },
     })),
     settings: {

@@ -15,6 +15,7 @@ export type PropertySpec = TypeSpec & {
   defaultInfo?: { environment: string[] };
   secret?: boolean;
   replaceOnChanges?: boolean;
+  deprecationMessage?: string;
 };
 
 export interface ObjectTypeSpec {
@@ -38,6 +39,14 @@ export interface ResourceSpec {
   requiredInputs: string[];
 }
 
+/** A function (an invoke): its arguments and its result as object types. */
+export interface FunctionSpec {
+  description: string;
+  /** Absent for a function without arguments. */
+  inputs?: ObjectTypeSpec;
+  outputs: ObjectTypeSpec;
+}
+
 export interface PackageSpec {
   name: string;
   displayName: string;
@@ -57,6 +66,6 @@ export interface PackageSpec {
   };
   types: Record<string, ObjectTypeSpec | EnumTypeSpec>;
   resources: Record<string, ResourceSpec>;
-  functions: Record<string, never>;
+  functions: Record<string, FunctionSpec>;
   language: Record<string, unknown>;
 }

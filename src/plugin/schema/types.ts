@@ -43,12 +43,13 @@ export class TypeCollector {
     name: string,
     flags: PropertyMeta = {},
   ): PropertySpec {
-    const spec: PropertySpec = { ...this.typeOf(schema, doc, pascal(name)) };
+    const spec: PropertySpec = { ...this.typeOf(schema, doc, flags.typeName ?? pascal(name)) };
     if (doc?.description) spec.description = doc.description;
     const fallback = defaultOf(schema);
     if (fallback !== undefined) spec.default = fallback;
     if (flags.secret) spec.secret = true;
     if (flags.replaceOnChanges) spec.replaceOnChanges = true;
+    if (flags.deprecationMessage) spec.deprecationMessage = flags.deprecationMessage;
     return spec;
   }
 

@@ -97,7 +97,10 @@ const outputs = {
   /** The app's name (as the service spells it). */
   appName: z.string(),
   authScheme: z.string().optional(),
-  /** The applied authConfig, with refreshed visible values (see ../shared/applied-keys.ts). Secret. */
+  /**
+   * The applied authConfig; a refresh takes the values the service shows of its keys (the secret ones stay as
+   * applied). Secret.
+   */
   authConfig: property(z.record(z.string(), z.unknown()).optional(), { secret: true }),
   enabled: z.boolean(),
   useServiceAuth: z.boolean(),

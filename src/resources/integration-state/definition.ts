@@ -20,7 +20,7 @@ const inputs = {
    * What deleting the resource does: "retain" (default) leaves the integration as it is; "restore" puts back
    * `enabled` and the visible authConfig keys it found. Touches nothing remote when changed.
    */
-  onDelete: oneOf(ON_DELETE_POLICIES).default("retain"),
+  onDelete: property(oneOf(ON_DELETE_POLICIES).default("retain"), { typeName: "IntegrationStateOnDelete" }),
 };
 
 /** A field that is not managed stays undefined, which is also how diff, read and delete know what is managed. */
@@ -28,7 +28,10 @@ const outputs = {
   integrationId: z.string(),
   /** The managed value, refreshed from the server (drift shows on refresh). */
   enabled: z.boolean().optional(),
-  /** The applied authConfig, with refreshed visible values (see ../shared/applied-keys.ts). Secret. */
+  /**
+   * The applied authConfig; a refresh takes the values the service shows of its keys (the secret ones stay as
+   * applied). Secret.
+   */
   authConfig: property(z.record(z.string(), z.unknown()).optional(), { secret: true }),
   onDelete: z.enum(ON_DELETE_POLICIES),
   /** `enabled` as it was before this resource changed it: what `onDelete: "restore"` sets back. */
@@ -46,7 +49,11 @@ export const integrationStateDefinition = {
   name: "IntegrationState",
   description:
     "The mutable state (`enabled`, `authConfig`) of an integration this stack does not own: set on create, " +
-    "kept in step on update, and on delete left as it is or put back (`onDelete`).",
+    "kept in step on update, and on delete left as it is or put back (`onDelete`). A replacement on the same " +
+    "integration lets go before it takes over (delete first), so that the new resource inherits the value the old " +
+    "one found. `pulumi up --replace` and a tainted resource ask the provider no diff: the engine then creates the " +
+    "new resource first unless the resource option `deleteBeforeReplace` is set, so set it on an IntegrationState " +
+    "you replace that way.",
   inputs,
   outputs,
 } satisfies ResourceDefinition<typeof inputs, typeof outputs>;

@@ -33,6 +33,16 @@ export interface PropertyMeta {
   replaceOnChanges?: true;
   /** The provider's own bookkeeping: kept in state, left out of the schema and the docs. */
   internal?: true;
+  /**
+   * The name of the property's enum or object type in the plugin's schema (`integrations:index:<typeName>`),
+   * where the property's own name would give two resources' different types one name (`onDelete`).
+   */
+  typeName?: string;
+  /**
+   * Why the property should no longer be used, and what to use instead: the schema's `deprecationMessage`
+   * (the SDKs mark it), and the warning a use of it gives.
+   */
+  deprecationMessage?: string;
 }
 
 /** A property with its flags. The metadata goes on the outermost schema, where readers look. */

@@ -11,7 +11,7 @@ const inputs = {
    * Default "restore": deleting the resource puts back the callback URL found before this resource set it
    * (unless someone changed it since). "retain" leaves the URL as it is.
    */
-  onDelete: oneOf(WEBHOOK_ON_DELETE).default("restore"),
+  onDelete: property(oneOf(WEBHOOK_ON_DELETE).default("restore"), { typeName: "TriggerWebhookOnDelete" }),
   /** The resource's name in the program, set by the resource class: one TriggerWebhook per tenant is checked by it. */
   resourceName: property(z.string().min(1), { internal: true }),
 };
@@ -30,7 +30,12 @@ export const triggerWebhookDefinition = {
   name: "TriggerWebhook",
   description:
     "The tenant's one callback URL, where the service POSTs trigger events, and the secret that signs them " +
-    "(`webhookSecret`, for verifyWebhook). On delete it puts back the URL it found (`onDelete`).",
+    "(`webhookSecret`, for verifyWebhook). On delete it puts back the URL it found (`onDelete`). One " +
+    "TriggerWebhook per account in a stack. A replacement lets go of the URL before it takes it over (delete " +
+    "first), so that the new resource inherits the URL the old one found. `pulumi up --replace` and a tainted " +
+    "resource ask the provider no diff: the engine then creates the new resource first unless the resource option " +
+    "`deleteBeforeReplace` is set, and the old one's delete would put back the URL it found while the new one " +
+    "holds the account; set the option on a TriggerWebhook you replace that way.",
   inputs,
   outputs,
 } satisfies ResourceDefinition<typeof inputs, typeof outputs>;

@@ -108,6 +108,13 @@ export class ProviderClient {
     );
   }
 
+  invoke(tok: string, args: Props) {
+    return this.call<provider.InvokeResponse>(
+      "invoke",
+      new provider.InvokeRequest().setTok(tok).setArgs(struct(args)),
+    );
+  }
+
   close(): void {
     this.raw.close();
   }
