@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, readFileSync } from "node:fs";
+import { copyFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { collect, type IntegrationSummary } from "../../src/client";
+import type { ConnectorRecord } from "../../src/client";
 import type { RequestLogEntry } from "../../src/emulator";
 import { PulumiStack, type CliRun } from "../../tools/pulumi/stack";
 import { isSecret, type ResourceState } from "../../tools/pulumi/state";
@@ -10,9 +10,17 @@ import { distinctiveSecret, startE2eApi, type E2eApi } from "../e2e/support/e2e-
 import { packedPackageDir, stageProgram } from "../support/packed-package";
 import { pinnedCli } from "../support/pulumi-cli";
 import { installPlugin, pluginTarball } from "./support/plugin-tarball";
+import { stageSdkProgram } from "./support/quickstart-stack";
 
 const ROOT = join(__dirname, "..", "..");
-const PROGRAMS = join(__dirname, "programs");
+/** The program's resources: logical name -> kind. */
+const RESOURCES = {
+  github: "Connector",
+  linear: "Connector",
+  alice: "ConnectedAccount",
+  outside: "IntegrationState",
+  events: "TriggerWebhook",
+};
 
 interface Run extends OperationResult {
   writes: string[];
@@ -21,23 +29,24 @@ interface Run extends OperationResult {
 /**
  * A stack made with the dynamic resources moves to the provider plugin the way the README says: `pulumi stack
  * export`, `integrations-migrate-to-plugin` (the packed package's bin), `pulumi stack import`, the program
- * switched to the plugin's resources. Nothing on the service may be written, and the stack must then show no
- * changes and be refreshed and destroyed by the plugin.
+ * switched to the plugin's SDK with the same resources and inputs. Nothing on the service may be written
+ * (`pulumi import` would write the client secret again and replace the account, whose key is never shown),
+ * and the stack must then show no changes and be refreshed and destroyed through the plugin.
  */
 describe("e2e: moving a stack from the dynamic resources to the provider plugin", () => {
   const clientSecret = distinctiveSecret("migrate-client-secret");
+  const aliceKey = distinctiveSecret("migrate-alice-key");
   const version = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).version as string;
   let api: E2eApi;
-  let stack: PulumiStack;
+  let dynamicStack: PulumiStack;
+  let pluginStack: PulumiStack;
   const runs: Record<string, Run> = {};
   let before: ResourceState[];
   let after: ResourceState[];
   let migratedText: string;
   let migrateOutput: string;
   let importRun: CliRun;
-  let remoteBefore: IntegrationSummary[];
-  let remoteAfter: IntegrationSummary[];
-  let remoteDestroyed: IntegrationSummary[];
+  let outside: ConnectorRecord;
 
   async function run(command: () => Promise<OperationResult>): Promise<Run> {
     api.emulator.requestLog.clear();
@@ -49,76 +58,110 @@ describe("e2e: moving a stack from the dynamic resources to the provider plugin"
     return { ...result, writes };
   }
 
-  const liveConnectors = async () =>
-    (await collect(api.client.listIntegrations())).filter((connector) => connector.deleted !== true);
-
   beforeAll(async () => {
     const tarball = await pluginTarball();
     api = await startE2eApi();
-    const programDir = await stageProgram(join(PROGRAMS, "migrate-dynamic"), "migrate-dynamic");
-    const pluginProgramDir = await stageProgram(join(PROGRAMS, "migrate-plugin"), "migrate-plugin");
-    stack = await PulumiStack.create({
-      cli: pinnedCli(),
-      programDir,
-      config: { "integrations:baseUrl": api.emulator.url, name: "migrate-e2e", pluginVersion: version },
-      secrets: { "integrations:apiKey": api.apiKey, clientSecret },
+    outside = await api.client.createIntegration({
+      name: "migrate-outside",
+      appName: "github",
+      authScheme: "BEARER_TOKEN",
+      forceNewIntegration: true,
     });
-    installPlugin(pinnedCli().bin, join(stack.workDir, "home"), version, tarball, process.env.PATH ?? "");
+    const dynamicDir = await stageProgram(join(__dirname, "programs", "migrate-dynamic"), "migrate-dynamic");
+    const pluginDir = await stageSdkProgram(join(__dirname, "sdk-programs", "migrate"), "migrate-plugin");
+    dynamicStack = await PulumiStack.create({
+      cli: pinnedCli(),
+      programDir: dynamicDir,
+      config: {
+        "integrations:baseUrl": api.emulator.url,
+        name: "migrate-e2e",
+        outsideId: outside.id,
+        webhookUrl: "https://hooks.example.com/migrate",
+      },
+      secrets: { "integrations:apiKey": api.apiKey, clientSecret, aliceKey },
+    });
+    installPlugin(
+      pinnedCli().bin,
+      join(dynamicStack.workDir, "home"),
+      version,
+      tarball,
+      process.env.PATH ?? "",
+    );
 
-    runs.dynamicUp = await run(() => stack.up({ skipPreview: true }));
-    before = await stack.resources();
-    remoteBefore = await liveConnectors();
+    runs.dynamicUp = await run(() => dynamicStack.up({ skipPreview: true }));
+    before = await dynamicStack.resources();
 
     // The move, as a user types it.
-    const exported = join(stack.workDir, "exported.json");
-    const migrated = join(stack.workDir, "migrated.json");
-    await stack.cli(["stack", "export", "--stack", stack.stackName, "--file", exported]);
+    const exported = join(dynamicStack.workDir, "exported.json");
+    const migrated = join(dynamicStack.workDir, "migrated.json");
     api.emulator.requestLog.clear();
+    await dynamicStack.cli(["stack", "export", "--stack", dynamicStack.stackName, "--file", exported]);
     migrateOutput = execFileSync(
       process.execPath,
       [join(await packedPackageDir(), "dist", "plugin", "migrate-cli.js"), exported, "--out", migrated],
       { encoding: "utf8" },
     );
     migratedText = readFileSync(migrated, "utf8");
-    importRun = await stack.cli(["stack", "import", "--stack", stack.stackName, "--file", migrated]);
+    importRun = await dynamicStack.cli([
+      "stack",
+      "import",
+      "--stack",
+      dynamicStack.stackName,
+      "--file",
+      migrated,
+    ]);
     runs.migrate = {
       ...runs.dynamicUp,
       writes: api.emulator.requestLog.entries().map((entry) => entry.method),
     };
-    cpSync(join(pluginProgramDir, "index.js"), join(programDir, "index.js"));
 
-    runs.preview = await run(() => stack.preview({ expectNoChanges: true }));
-    runs.up = await run(() => stack.up({ expectNoChanges: true }));
-    after = await stack.resources();
-    runs.refresh = await run(() => stack.refresh({ skipPreview: true, expectNoChanges: true }));
-    remoteAfter = await liveConnectors();
-    runs.destroy = await run(() => stack.destroy());
-    remoteDestroyed = await liveConnectors();
+    // The program switched to the plugin's SDK; the stack's config file (its secrets' salt) goes along.
+    copyFileSync(join(dynamicDir, "Pulumi.dev.yaml"), join(pluginDir, "Pulumi.dev.yaml"));
+    pluginStack = await PulumiStack.create({
+      cli: pinnedCli(),
+      programDir: pluginDir,
+      workDir: dynamicStack.workDir,
+    });
+
+    runs.preview = await run(() => pluginStack.preview({ expectNoChanges: true }));
+    runs.up = await run(() => pluginStack.up({ expectNoChanges: true }));
+    after = await pluginStack.resources();
+    runs.refresh = await run(() => pluginStack.refresh({ skipPreview: true, expectNoChanges: true }));
+    runs.destroy = await run(() => pluginStack.destroy());
   }, 600_000);
 
   afterAll(async () => {
-    await stack?.dispose();
+    await pluginStack?.dispose();
+    await dynamicStack?.dispose();
     await api?.close();
   });
 
   const own = (resources: ResourceState[]) =>
-    resources.filter((resource) => resource.type.endsWith(":Connector"));
+    resources
+      .filter((resource) => Object.values(RESOURCES).some((kind) => resource.type.endsWith(`:${kind}`)))
+      .sort((a, b) => a.urn.split("::").pop()!.localeCompare(b.urn.split("::").pop()!));
+  /** Logical name -> type, id. */
+  const table = (resources: ResourceState[]) =>
+    Object.fromEntries(own(resources).map((resource) => [resource.urn.split("::").pop(), resource.type]));
+  const byName = (resources: ResourceState[], name: string) =>
+    resources.find((resource) => resource.urn.endsWith(`::${name}`))!;
 
-  it("starts from a stack of dynamic connectors", () => {
+  it("starts from a stack of dynamic resources", () => {
     expect(runs.dynamicUp.error).toBeUndefined();
-    expect(own(before).map((resource) => resource.type)).toEqual([
-      "pulumi-nodejs:dynamic/integrations:Connector",
-      "pulumi-nodejs:dynamic/integrations:Connector",
-    ]);
-    expect(remoteBefore).toHaveLength(2);
+    expect(table(before)).toEqual(
+      Object.fromEntries(
+        Object.entries(RESOURCES).map(([name, kind]) => [name, `pulumi-nodejs:dynamic/integrations:${kind}`]),
+      ),
+    );
   });
 
-  it("moves the state with no request to the service", () => {
-    expect(migrateOutput).toContain("moved 2 resources to the integrations plugin");
+  it("moves the state with no request to the service, and no secret in clear", () => {
+    expect(migrateOutput).toContain("moved 5 resources to the integrations plugin");
     expect([importRun.exitCode, importRun.stderr]).toEqual([0, ""]);
     expect(runs.migrate.writes).toEqual([]);
     expect(migratedText).not.toContain("__provider");
     expect(migratedText).not.toContain(clientSecret);
+    expect(migratedText).not.toContain(aliceKey);
   });
 
   it("shows no changes in the preview and the update of the plugin's program, and writes nothing", () => {
@@ -128,35 +171,34 @@ describe("e2e: moving a stack from the dynamic resources to the provider plugin"
     expect(runs.up.writes).toEqual([]);
   });
 
-  it("keeps the same objects, now the plugin's, the client secret still secret", () => {
-    const connectors = own(after);
-    expect(connectors.map((resource) => resource.type)).toEqual([
-      "integrations:index:Connector",
-      "integrations:index:Connector",
-    ]);
-    expect(connectors.map((resource) => resource.id).sort()).toEqual(
-      own(before)
-        .map((resource) => resource.id)
-        .sort(),
+  it("keeps the same objects, now the plugin's, their secrets still secret", () => {
+    expect(table(after)).toEqual(
+      Object.fromEntries(
+        Object.entries(RESOURCES).map(([name, kind]) => [name, `integrations:index:${kind}`]),
+      ),
     );
-    for (const resource of connectors) expect(resource.provider).toMatch(/::pulumi:providers:integrations::/);
-    const github = connectors.find((resource) => resource.urn.endsWith("::github"))!;
-    expect(isSecret(github.inputs.authConfig)).toBe(true);
-    expect(isSecret(github.outputs.authConfig)).toBe(true);
+    expect(own(after).map((resource) => resource.id)).toEqual(own(before).map((resource) => resource.id));
+    for (const resource of own(after)) expect(resource.provider).toMatch(/::pulumi:providers:integrations::/);
+    expect(isSecret(byName(after, "github").inputs.authConfig)).toBe(true);
+    expect(isSecret(byName(after, "github").outputs.authConfig)).toBe(true);
+    expect(isSecret(byName(after, "alice").inputs.data)).toBe(true);
+    expect(isSecret(byName(after, "events").outputs.webhookSecret)).toBe(true);
     expect(after.some((resource) => resource.type === "pulumi:providers:pulumi-nodejs")).toBe(false);
-    expect(remoteAfter.map((connector) => [connector.id, connector.name]).sort()).toEqual(
-      remoteBefore.map((connector) => [connector.id, connector.name]).sort(),
-    );
   });
 
-  it("refreshes with no changes and destroys through the plugin", () => {
+  it("refreshes with no changes and destroys through the plugin: owned objects deleted, the rest handed back", async () => {
     expect(runs.refresh.error).toBeUndefined();
     expect(runs.refresh.writes).toEqual([]);
     expect(runs.destroy.error).toBeUndefined();
-    expect(runs.destroy.writes.sort()).toEqual([
-      "DELETE /api/v1/integrations/:integrationId",
-      "DELETE /api/v1/integrations/:integrationId",
-    ]);
-    expect(remoteDestroyed).toEqual([]);
+    expect(runs.destroy.writes).toEqual(
+      expect.arrayContaining([
+        "DELETE /api/v1/integrations/:integrationId",
+        "DELETE /api/v1/connectedAccounts/:connectedAccountId",
+        "PATCH /api/v1/integrations/:integrationId",
+      ]),
+    );
+    const live = (await api.client.getIntegration(String(runs.dynamicUp.outputs.githubId?.value))).deleted;
+    expect(live).toBe(true);
+    await expect(api.client.getIntegration(outside.id)).resolves.toMatchObject({ enabled: true });
   });
 });
