@@ -13,6 +13,8 @@ export default tseslint.config(
       // Stage folders of test and benchmark runs (test/support/packed-package.ts): staged programs, compiled.
       ".tmp/",
       "docs/api/",
+      // The plugin's SDKs, as the code generators write them (`npm run sdk`); checked in unedited.
+      "sdk/",
     ],
   },
   js.configs.recommended,

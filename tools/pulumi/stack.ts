@@ -162,12 +162,19 @@ export class PulumiStack {
     return this.command("destroy", flags, options);
   }
 
-  /** `pulumi <args>` in this stack's environment, for what has no method here (state edits, import, ...). */
-  async cli(args: string[], options: CommonOptions & { input?: string } = {}): Promise<CliRun> {
+  /**
+   * `pulumi <args>` in this stack's environment, for what has no method here (state edits, import, ...).
+   * `path`: folders searched for executables after the CLI's own and before PATH (a language host that
+   * `pulumi import` loads itself, for instance).
+   */
+  async cli(
+    args: string[],
+    options: CommonOptions & { input?: string; path?: string[] } = {},
+  ): Promise<CliRun> {
     const run = await runCli(
       this.options.cli,
       ["--cwd", this.options.programDir, "--non-interactive", ...args],
-      { env: this.env(), input: options.input, signal: options.signal, onLine: options.onOutput },
+      { env: this.env(options.path), input: options.input, signal: options.signal, onLine: options.onOutput },
     );
     options.onExit?.();
     return run;
@@ -295,12 +302,12 @@ export class PulumiStack {
   }
 
   /** The offline environment every command of this stack runs in (the design note's list). */
-  private env(): NodeJS.ProcessEnv {
+  private env(path: string[] = []): NodeJS.ProcessEnv {
     return {
       ...process.env,
       ...this.options.env,
       // The CLI finds pulumi-resource-pulumi-nodejs (and the other bundled plugins) next to itself.
-      PATH: `${this.options.cli.dir}:${process.env.PATH ?? ""}`,
+      PATH: [this.options.cli.dir, ...path, process.env.PATH ?? ""].join(":"),
       PULUMI_HOME: join(this.workDir, "home"),
       PULUMI_BACKEND_URL: `file://${join(this.workDir, "state")}`,
       PULUMI_CONFIG_PASSPHRASE: this.options.passphrase ?? "test-passphrase",

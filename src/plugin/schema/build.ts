@@ -59,7 +59,9 @@ export function buildSchema(sources: SchemaSources): PackageSpec {
     keywords: ["pulumi", "integrations", "kind/native", "category/utility"],
     license: sources.packageJson.license,
     publisher: "pulumi-integrations",
-    meta: { moduleFormat: "(.*)" },
+    // supportPack: the SDKs carry the schema's version, and the Go SDK gets its own go.mod (sdk/go, which
+    // programs reach with a `replace`) (tools/pulumi/sdkgen/main.go).
+    meta: { moduleFormat: "(.*)", supportPack: true },
     config: { variables: settings },
     provider: {
       description:

@@ -57,7 +57,7 @@ export interface PackageSpec {
   repository?: string;
   license: string;
   publisher: string;
-  meta: { moduleFormat: string };
+  meta: { moduleFormat: string; supportPack: boolean };
   config: { variables: Record<string, PropertySpec> };
   provider: {
     description: string;
