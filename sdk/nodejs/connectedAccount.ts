@@ -15,7 +15,9 @@ import * as utilities from "./utilities";
  * $ pulumi import integrations:index:ConnectedAccount <name> <id>
  * ```
  *
- * The import reads it by that id alone. A read cannot return data (the service never shows an account's credentials): give them in the program, and the first `pulumi up` after the import applies them.
+ * The import reads it by that id alone. A read cannot return data (the service never shows an account's credentials): give them in the program, and the first `pulumi up` after the import brings them under management.
+ *
+ * The import records the account's connector, `entityId` (the service's default entity included) and labels: give them as imported, since each replaces the account when it changes. Its credentials stay out of state, so the first `pulumi up` after the import shows an update of the account when the program gives `data`: it records them in state and sends nothing (the service cannot change an account), never a replacement. It cannot show no changes: the engine stores a resource's outputs only when its provider reports a change, and state without `data` could not tell the next change of credentials (which replaces the account) from the first sight of them. From then on `data` diffs as for an account the stack created. With `ignoreChanges: ["data"]` the first `up` shows no changes, and `data` stays unmanaged.
  */
 export class ConnectedAccount extends pulumi.CustomResource {
     /**
@@ -53,9 +55,9 @@ export class ConnectedAccount extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly appName: pulumi.Output<string | undefined>;
     /**
-     * The credentials given (the service never shows them back). Secret.
+     * The credentials given (the service never shows them back). Absent for an account imported by id until the first `pulumi up` records the program's. Secret.
      */
-    declare public readonly data: pulumi.Output<{[key: string]: any}>;
+    declare public readonly data: pulumi.Output<{[key: string]: any} | undefined>;
     /**
      * The entity (end user) the account belongs to; the service's default when not given.
      */

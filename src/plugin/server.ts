@@ -166,9 +166,16 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
         secretsOf(row, "inputs"),
       );
       const inputSecrets = union(secretKeysOf(inputsWire), secretsOf(row, "inputs"));
+      // Read by id alone (`pulumi import`): the internal inputs Check would set come from the URN here.
+      const urn = request.getUrn();
+      const internal =
+        Object.keys(stateWire).length === 0
+          ? (row.internalInputs?.({ name: parseUrn(urn).name, urn }) ?? {})
+          : {};
+      const inputs = result.inputs ?? (reveal(inputsWire) as Props);
       return response
-        .setProperties(toStruct(markSecrets(result.props, outputSecrets)))
-        .setInputs(toStruct(markSecrets(result.inputs ?? (reveal(inputsWire) as Props), inputSecrets)));
+        .setProperties(toStruct(markSecrets({ ...result.props, ...internal }, outputSecrets)))
+        .setInputs(toStruct(markSecrets({ ...inputs, ...internal }, inputSecrets)));
     }),
 
     update: unary(async (request: provider.UpdateRequest) => {

@@ -1,6 +1,6 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ConnectorRecord } from "../../src/client";
+import { collect, type ConnectorRecord } from "../../src/client";
 import type { RequestLogEntry } from "../../src/emulator";
 import { PulumiStack } from "../../tools/pulumi/stack";
 import { isSecret, type ResourceState } from "../../tools/pulumi/state";
@@ -12,9 +12,14 @@ import { installPlugin, languageHostPath, pluginTarball } from "./support/plugin
 
 const ROOT = join(__dirname, "..", "..");
 const TYPE = "integrations:index:Connector";
+const STATE = "integrations:index:IntegrationState";
+const INSTANCE = "integrations:index:TriggerInstance";
 const POST = "POST /api/v1/integrations";
 const PATCH = "PATCH /api/v1/integrations/:integrationId";
 const DELETE = "DELETE /api/v1/integrations/:integrationId";
+const SET_URL = "POST /api/v1/triggers/set_callback_url";
+const PRIOR_URL = "https://hooks.example.com/before-the-stack";
+const WEBHOOK_URL = "https://hooks.example.com/plugin-e2e";
 
 interface Run extends OperationResult {
   writes: string[];
@@ -23,11 +28,12 @@ interface Run extends OperationResult {
 /**
  * The provider plugin under the real `pulumi` CLI: installed from its tarball into the stack's PULUMI_HOME
  * (no download: automatic acquisition is off), its default provider configured from the stack config, and a
- * Node program that registers `integrations:index:Connector` by token (no generated SDK yet). One stack, one
- * scenario, run once; each test reads what its step did.
+ * Node program that registers the five resources (`integrations:index:<Type>`) and invokes getTriggers by
+ * token (no generated SDK). One stack, one scenario, run once; each test reads what its step did.
  */
-describe("e2e: a Connector served by the provider plugin", () => {
+describe("e2e: the provider plugin's resources and invokes", () => {
   const clientSecret = distinctiveSecret("plugin-client-secret");
+  const accountToken = distinctiveSecret("plugin-account-token");
   const version = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).version as string;
   let api: E2eApi;
   /** The account of the explicit provider: another service. */
@@ -38,8 +44,15 @@ describe("e2e: a Connector served by the provider plugin", () => {
   const states: Record<string, string> = {};
   let resources: ResourceState[];
   let outside: ConnectorRecord;
+  /** A connector the stack manages the state of (IntegrationState "managed"), never owns. */
+  let managedTarget: ConnectorRecord;
+  /** A connector whose state is imported (IntegrationState "importedState"). */
+  let stateOutside: ConnectorRecord;
+  let outsideStarsId: string;
   let connectorId: string;
   let otherWrites: RequestLogEntry[];
+  let webhookSecret: string;
+  let leftOver: { connectors: string[]; accounts: number; instances: number; url?: string; managed: boolean };
 
   async function run(command: () => Promise<OperationResult>): Promise<Run> {
     api.emulator.requestLog.clear();
@@ -64,6 +77,13 @@ describe("e2e: a Connector served by the provider plugin", () => {
     compileProgram(programDir);
     const workDir = mkdtempSync(join(stage, "plugin-stack-"));
     installPlugin(pinnedCli().bin, join(workDir, "home"), version, tarball, process.env.PATH ?? "");
+    managedTarget = await api.client.createIntegration({
+      name: "plugin-e2e-managed",
+      appName: "github",
+      authScheme: "BEARER_TOKEN",
+      forceNewIntegration: true,
+    });
+    await api.client.setCallbackUrl(PRIOR_URL);
     stack = await PulumiStack.create({
       cli: pinnedCli(),
       programDir,
@@ -73,8 +93,15 @@ describe("e2e: a Connector served by the provider plugin", () => {
         name: "plugin-e2e",
         pluginVersion: version,
         secondBaseUrl: secondApi.emulator.url,
+        managedId: managedTarget.id,
+        webhookUrl: WEBHOOK_URL,
       },
-      secrets: { "integrations:apiKey": api.apiKey, clientSecret, secondApiKey: secondApi.apiKey },
+      secrets: {
+        "integrations:apiKey": api.apiKey,
+        clientSecret,
+        accountToken,
+        secondApiKey: secondApi.apiKey,
+      },
     });
 
     runs.preview = await run(() => stack.preview());
@@ -87,6 +114,8 @@ describe("e2e: a Connector served by the provider plugin", () => {
       .filter((entry: RequestLogEntry) => entry.method !== "GET");
     remote.other = await secondApi.client.getIntegration(String(runs.create.outputs.otherId?.value));
     remote.created = await api.client.getIntegration(connectorId);
+    remote.managed = await api.client.getIntegration(managedTarget.id);
+    webhookSecret = (await api.client.getWebhookSettings()).webhookSecret ?? "";
     states.create = await stack.stateText();
 
     runs.again = await run(() => stack.up());
@@ -96,22 +125,50 @@ describe("e2e: a Connector served by the provider plugin", () => {
     runs.restore = await run(() => stack.up({ skipPreview: true }));
     remote.restored = await api.client.getIntegration(connectorId);
 
-    // A connector made outside the stack, imported by id, then declared in the program as it is.
+    // A connector, the state of another, and a trigger instance on the stack's account, made outside the
+    // stack, imported by id in one `pulumi import`, then declared in the program as they are.
     outside = await api.client.createIntegration({
       name: "plugin-e2e-outside",
       appName: "github",
       authScheme: "BEARER_TOKEN",
       forceNewIntegration: true,
     });
+    stateOutside = await api.client.createIntegration({
+      name: "plugin-e2e-state-outside",
+      appName: "github",
+      authScheme: "BEARER_TOKEN",
+      forceNewIntegration: true,
+    });
+    await api.client.updateIntegration(stateOutside.id, { enabled: false });
+    outsideStarsId = (
+      await api.client.enableTrigger(
+        String(runs.create.outputs.accountId?.value),
+        "GITHUB_STAR_ADDED_EVENT",
+        {
+          owner: "octocat",
+          repo: "outside",
+        },
+      )
+    ).triggerId;
+    const importFile = join(stack.workDir, "import.json");
+    writeFileSync(
+      importFile,
+      JSON.stringify({
+        resources: [
+          { type: TYPE, name: "imported", id: outside.id },
+          { type: STATE, name: "importedState", id: stateOutside.id },
+          { type: INSTANCE, name: "importedStars", id: outsideStarsId },
+        ],
+      }),
+    );
     api.emulator.requestLog.clear();
     // `pulumi import` loads a language host itself (to ask which packages the program needs): one on PATH.
     const path = process.env.PATH;
     process.env.PATH = `${languageHostPath()}:${path ?? ""}`;
     const imported = await stack.cli([
       "import",
-      TYPE,
-      "imported",
-      outside.id,
+      "--file",
+      importFile,
       "--stack",
       stack.stackName,
       "--generate-code=false",
@@ -136,6 +193,8 @@ describe("e2e: a Connector served by the provider plugin", () => {
     };
     resources = await stack.resources();
     await stack.setConfig("importedName", outside.name);
+    await stack.setConfig("importedStateId", stateOutside.id);
+    await stack.setConfig("importedStars", outsideStarsId);
     runs.afterImport = await run(() => stack.up());
     states.afterImport = await stack.stateText();
 
@@ -143,6 +202,14 @@ describe("e2e: a Connector served by the provider plugin", () => {
     remote.destroyed = await api.client.getIntegration(connectorId);
     remote.outsideDestroyed = await api.client.getIntegration(outside.id);
     remote.otherDestroyed = await secondApi.client.getIntegration(remote.other!.id);
+    const live = await collect(api.client.listIntegrations({ showDisabled: true }));
+    leftOver = {
+      connectors: live.filter((record) => record.deleted !== true).map((record) => record.id),
+      accounts: (await collect(api.client.listConnectedAccounts({}))).length,
+      instances: (await collect(api.client.activeTriggers({ showDisabled: true }))).length,
+      url: await api.client.getCallbackUrl(),
+      managed: (await api.client.getIntegration(managedTarget.id)).enabled,
+    };
   }, 600_000);
 
   afterAll(async () => {
@@ -152,17 +219,38 @@ describe("e2e: a Connector served by the provider plugin", () => {
   });
 
   const stepsOf = (run: Run, name: string): Step[] => run.steps.filter((step) => step.name === name);
+  const count = (writes: string[], route: string) => writes.filter((write) => write === route).length;
+  const stateOf = (text: string) =>
+    JSON.parse(text) as {
+      deployment: {
+        resources: {
+          type: string;
+          urn: string;
+          inputs?: Record<string, unknown>;
+          outputs?: Record<string, unknown>;
+        }[];
+      };
+    };
 
   it("previews the first up, with an explicit provider whose base URL is not known yet, writing nothing", () => {
     const ops = Object.fromEntries(runs.preview.steps.map((step) => [step.name, step.op]));
-    expect(ops).toMatchObject({ connector: "create", second: "create", other: "create" });
+    expect(ops).toMatchObject({
+      connector: "create",
+      second: "create",
+      other: "create",
+      tokens: "create",
+      account: "create",
+      stars: "create",
+      hook: "create",
+      managed: "create",
+    });
     expect(runs.preview.writes).toEqual([]);
   });
 
   it("creates the connector through the plugin's default provider, configured from the stack config", () => {
     expect(stepsOf(runs.create, "connector").map((step) => step.op)).toEqual(["create"]);
     expect(stepsOf(runs.create, "connector")[0]?.type).toBe(TYPE);
-    expect(runs.create.writes).toEqual([POST]);
+    expect(count(runs.create.writes, POST)).toBe(2);
     expect(remote.created).toMatchObject({
       name: "plugin-e2e",
       appName: "github",
@@ -178,21 +266,47 @@ describe("e2e: a Connector served by the provider plugin", () => {
     expect(remote.other).toMatchObject({ name: "plugin-e2e-other", authScheme: "BEARER_TOKEN" });
   });
 
-  it("keeps authConfig secret in state, and neither the client secret nor the API key in clear", () => {
-    const state = JSON.parse(states.create!) as {
-      deployment: {
-        resources: { type: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> }[];
-      };
-    };
-    const connector = state.deployment.resources.find((resource) => resource.type === TYPE)!;
+  it("creates the account, its trigger instance, the callback URL and the state of a connector it does not own", () => {
+    for (const name of ["tokens", "account", "stars", "hook", "managed"]) {
+      expect(stepsOf(runs.create, name).map((step) => step.op)).toEqual(["create"]);
+    }
+    expect(runs.create.outputs.accountStatus?.value).toBe("ACTIVE");
+    expect(runs.create.outputs.hookId?.value).toBe("callback-url");
+    expect(runs.create.writes).toEqual(
+      expect.arrayContaining([
+        "POST /api/v1/connectedAccounts",
+        "POST /api/v1/triggers/enable/:connectedAccountId/:triggerName",
+        SET_URL,
+        PATCH,
+      ]),
+    );
+    expect(remote.managed.enabled).toBe(false);
+  });
+
+  it("answers the invoke from the default provider, and warns about its deprecated argument", () => {
+    const names = runs.create.outputs.githubTriggers?.value as string[];
+    expect(names).toContain("GITHUB_STAR_ADDED_EVENT");
+    expect(runs.create.output).toContain("getTriggers: `showEnabledOnly` is deprecated.");
+  });
+
+  it("keeps the secrets secret in state (authConfig, the account's data, the signing secret), none in clear", () => {
+    const { resources } = stateOf(states.create!).deployment;
+    const byType = (type: string, name?: string) =>
+      resources.find((resource) => resource.type === type && (!name || resource.urn.endsWith(`::${name}`)))!;
+    const connector = byType(TYPE, "connector");
     expect(isSecret(connector.outputs?.authConfig as never)).toBe(true);
     expect(isSecret(connector.inputs?.authConfig as never)).toBe(true);
-    const provider = state.deployment.resources.find(
-      (resource) => resource.type === "pulumi:providers:integrations",
-    )!;
+    const account = byType("integrations:index:ConnectedAccount");
+    expect(isSecret(account.inputs?.data as never)).toBe(true);
+    expect(isSecret(account.outputs?.data as never)).toBe(true);
+    const hook = byType("integrations:index:TriggerWebhook");
+    expect(isSecret(hook.outputs?.webhookSecret as never)).toBe(true);
+    const provider = byType("pulumi:providers:integrations");
     expect(isSecret(provider.inputs?.apiKey as never)).toBe(true);
-    expect(states.create).not.toContain(clientSecret);
-    expect(states.create).not.toContain(api.apiKey);
+    expect(webhookSecret.length).toBeGreaterThan(0);
+    for (const value of [clientSecret, accountToken, webhookSecret, api.apiKey]) {
+      expect(states.create).not.toContain(value);
+    }
   });
 
   it("changes nothing on a second up (its preview included): every step same, no write", () => {
@@ -204,6 +318,12 @@ describe("e2e: a Connector served by the provider plugin", () => {
   it("refresh reads an out-of-band disable as drift of enabled, without writing; the next up restores it", () => {
     const refreshed = stepsOf(runs.refresh, "connector").find((step) => step.op === "refresh");
     expect(refreshed?.diffs).toContain("enabled");
+    const drifted = runs.refresh.steps
+      .filter((step) => step.op === "refresh" && (step.diffs ?? []).length > 0)
+      .map((step) => step.name);
+    // The account's app, which the create's answer does not carry, comes in with the first read.
+    expect(drifted.sort()).toEqual(["account", "connector"]);
+    expect(stepsOf(runs.refresh, "account")[0]?.diffs).toEqual(["appName"]);
     expect(runs.refresh.writes).toEqual([]);
     expect(stepsOf(runs.restore, "connector").map((step) => step.op)).toEqual(["update"]);
     expect(stepsOf(runs.restore, "connector")[0]?.diffs).toEqual(["enabled"]);
@@ -211,7 +331,7 @@ describe("e2e: a Connector served by the provider plugin", () => {
     expect(remote.restored.enabled).toBe(true);
   });
 
-  it("imports a connector made outside the stack by its id alone, writing nothing", () => {
+  it("imports a connector, the state of another and a trigger instance, made outside the stack, by id alone, writing nothing", () => {
     expect(runs.import.writes).toEqual([]);
     const imported = resources.find((resource) => resource.urn === stack.urn(TYPE, "imported"));
     expect(imported?.id).toBe(outside.id);
@@ -225,25 +345,43 @@ describe("e2e: a Connector served by the provider plugin", () => {
       deletionPolicy: "delete",
     });
     expect(imported?.outputs).toMatchObject({ name: "plugin-e2e-outside", appId: outside.appId });
+    const state = resources.find((resource) => resource.urn === stack.urn(STATE, "importedState"));
+    expect(state?.id).toBe(stateOutside.id);
+    expect(state?.inputs).toEqual({ integrationId: stateOutside.id, enabled: false, onDelete: "retain" });
+    const stars = resources.find((resource) => resource.urn === stack.urn(INSTANCE, "importedStars"));
+    expect(stars?.id).toBe(outsideStarsId);
+    expect(stars?.inputs).toMatchObject({
+      triggerName: "GITHUB_STAR_ADDED_EVENT",
+      triggerConfig: { owner: "octocat", repo: "outside" },
+      enabled: true,
+    });
   });
 
-  it("then an up of the program that declares it shows no changes", () => {
-    expect(stepsOf(runs.afterImport, "imported").map((step) => step.op)).toEqual(["same"]);
+  it("then an up of the program that declares them shows no changes", () => {
+    for (const name of ["imported", "importedState", "importedStars"]) {
+      expect(stepsOf(runs.afterImport, name).map((step) => step.op)).toEqual(["same"]);
+    }
     expect(runs.afterImport.steps.filter((step) => step.op !== "same")).toEqual([]);
     expect(runs.afterImport.writes).toEqual([]);
     expect(runs.afterImport.outputs.importedId?.value).toBe(outside.id);
   });
 
-  it("destroy deletes the three connectors (deletionPolicy delete), each in its account", () => {
+  it("destroy leaves nothing the stack owned: connectors, account and instances deleted, URL and state put back", () => {
     expect(runs.destroy.steps.filter((step) => step.type === TYPE).map((step) => step.op)).toEqual([
       "delete",
       "delete",
       "delete",
+      "delete",
     ]);
-    expect(runs.destroy.writes).toEqual([DELETE, DELETE]);
+    expect(count(runs.destroy.writes, DELETE)).toBe(3);
     expect(remote.otherDestroyed.deleted).toBe(true);
     expect(remote.destroyed.deleted).toBe(true);
     expect(remote.outsideDestroyed.deleted).toBe(true);
+    // Left: the two connectors whose state the stack managed (one put back, one retained as imported).
+    expect(leftOver.connectors.sort()).toEqual([managedTarget.id, stateOutside.id].sort());
+    expect(leftOver.managed).toBe(true);
+    expect(leftOver).toMatchObject({ accounts: 0, instances: 0, url: PRIOR_URL });
     expect(states.afterImport).not.toContain(clientSecret);
+    expect(states.afterImport).not.toContain(accountToken);
   });
 });

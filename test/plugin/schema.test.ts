@@ -155,6 +155,28 @@ describe("the plugin's schema", () => {
     });
   });
 
+  it("says how to import each importable resource, as its definition says", () => {
+    const importable = PLUGIN_RESOURCES.filter((row) => row.definition.import).map(
+      (row) => row.definition.name,
+    );
+    expect(importable).toEqual([
+      "Connector",
+      "IntegrationState",
+      "ConnectedAccount",
+      "TriggerInstance",
+      "TriggerWebhook",
+    ]);
+    for (const name of importable) {
+      expect(schema.resources[`integrations:index:${name}`]!.description).toContain(
+        `pulumi import integrations:index:${name} <name> <id>`,
+      );
+    }
+    const account = schema.resources["integrations:index:ConnectedAccount"]!.description;
+    expect(account).toContain("A read cannot return data");
+    expect(account).toContain("never a replacement");
+    expect(schema.resources["integrations:index:TriggerWebhook"]!.description).toContain("`callback-url`");
+  });
+
   it("says how to import a Connector, and what a read cannot return", () => {
     const description = schema.resources[CONNECTOR]!.description;
     expect(description).toContain("## Import");

@@ -497,6 +497,20 @@ describe("a ConnectedAccount, a TriggerInstance and a TriggerWebhook through the
     await client.delete(webhookUrn, "callback-url", outputs);
   });
 
+  it("TriggerWebhook: read by id alone (import) takes resourceName from the URN", async () => {
+    const response = await client.read(webhookUrn, "callback-url");
+    expect(plain(response.getInputs())).toEqual({
+      url: "https://hooks.example.com/a",
+      onDelete: "restore",
+      resourceName: "hook",
+    });
+    expect(plain(response.getProperties())).toMatchObject({
+      resourceName: "hook",
+      priorUrl: "https://hooks.example.com/a",
+      webhookSecret: secret(expect.any(String)),
+    });
+  });
+
   it("delete removes the instance and the account", async () => {
     await client.delete(instanceUrn, instance.id, instance.outputs);
     await client.delete(accountUrn, account.id, account.outputs);

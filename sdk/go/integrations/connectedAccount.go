@@ -22,7 +22,9 @@ import (
 // $ pulumi import integrations:index:ConnectedAccount <name> <id>
 // ```
 //
-// The import reads it by that id alone. A read cannot return data (the service never shows an account's credentials): give them in the program, and the first `pulumi up` after the import applies them.
+// The import reads it by that id alone. A read cannot return data (the service never shows an account's credentials): give them in the program, and the first `pulumi up` after the import brings them under management.
+//
+// The import records the account's connector, `entityId` (the service's default entity included) and labels: give them as imported, since each replaces the account when it changes. Its credentials stay out of state, so the first `pulumi up` after the import shows an update of the account when the program gives `data`: it records them in state and sends nothing (the service cannot change an account), never a replacement. It cannot show no changes: the engine stores a resource's outputs only when its provider reports a change, and state without `data` could not tell the next change of credentials (which replaces the account) from the first sight of them. From then on `data` diffs as for an account the stack created. With `ignoreChanges: ["data"]` the first `up` shows no changes, and `data` stays unmanaged.
 type ConnectedAccount struct {
 	pulumi.CustomResourceState
 
@@ -30,7 +32,7 @@ type ConnectedAccount struct {
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
 	// The app of the account's connector.
 	AppName pulumi.StringPtrOutput `pulumi:"appName"`
-	// The credentials given (the service never shows them back). Secret.
+	// The credentials given (the service never shows them back). Absent for an account imported by id until the first `pulumi up` records the program's. Secret.
 	Data pulumi.MapOutput `pulumi:"data"`
 	// The entity (end user) the account belongs to; the service's default when not given.
 	EntityId pulumi.StringPtrOutput `pulumi:"entityId"`
@@ -231,7 +233,7 @@ func (o ConnectedAccountOutput) AppName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ConnectedAccount) pulumi.StringPtrOutput { return v.AppName }).(pulumi.StringPtrOutput)
 }
 
-// The credentials given (the service never shows them back). Secret.
+// The credentials given (the service never shows them back). Absent for an account imported by id until the first `pulumi up` records the program's. Secret.
 func (o ConnectedAccountOutput) Data() pulumi.MapOutput {
 	return o.ApplyT(func(v *ConnectedAccount) pulumi.MapOutput { return v.Data }).(pulumi.MapOutput)
 }

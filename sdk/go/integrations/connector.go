@@ -21,7 +21,7 @@ import (
 // $ pulumi import integrations:index:Connector <name> <id>
 // ```
 //
-// The import reads it by that id alone. A read cannot return authConfig (its secret fields: the service never shows them): give them in the program, and the first `pulumi up` after the import applies them.
+// The import reads it by that id alone. A read cannot return authConfig (its secret fields: the service never shows them): give them in the program, and the first `pulumi up` after the import brings them under management.
 type Connector struct {
 	pulumi.CustomResourceState
 

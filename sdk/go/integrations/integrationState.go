@@ -13,6 +13,18 @@ import (
 )
 
 // The mutable state (`enabled`, `authConfig`) of an integration this stack does not own: set on create, kept in step on update, and on delete left as it is or put back (`onDelete`). A replacement on the same integration lets go before it takes over (delete first), so that the new resource inherits the value the old one found. `pulumi up --replace` and a tainted resource ask the provider no diff: the engine then creates the new resource first unless the resource option `deleteBeforeReplace` is set, so set it on an IntegrationState you replace that way.
+//
+// ## Import
+//
+// An existing IntegrationState is imported by its id, the integration's id (`GET /api/v1/integrations/{id}`):
+//
+// ```sh
+// $ pulumi import integrations:index:IntegrationState <name> <id>
+// ```
+//
+// The import reads it by that id alone. A read cannot return authConfig (its secret fields: the service never shows them): give them in the program, and the first `pulumi up` after the import brings them under management.
+//
+// The import manages `enabled` as the integration has it, and records that value as the one found: `onDelete` is "retain", and with "restore" a delete puts back the value at import.
 type IntegrationState struct {
 	pulumi.CustomResourceState
 

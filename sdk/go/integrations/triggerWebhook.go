@@ -13,6 +13,18 @@ import (
 )
 
 // The tenant's one callback URL, where the service POSTs trigger events, and the secret that signs them (`webhookSecret`, for verifyWebhook). On delete it puts back the URL it found (`onDelete`). One TriggerWebhook per account in a stack. A replacement lets go of the URL before it takes it over (delete first), so that the new resource inherits the URL the old one found. `pulumi up --replace` and a tainted resource ask the provider no diff: the engine then creates the new resource first unless the resource option `deleteBeforeReplace` is set, and the old one's delete would put back the URL it found while the new one holds the account; set the option on a TriggerWebhook you replace that way.
+//
+// ## Import
+//
+// An existing TriggerWebhook is imported by its id, `callback-url` (the account has one callback URL; any other id is refused):
+//
+// ```sh
+// $ pulumi import integrations:index:TriggerWebhook <name> <id>
+// ```
+//
+// The import reads it by that id alone.
+//
+// The import manages the URL as the account has it and records it as the one found: with the default `onDelete: "restore"`, a delete after the program changed the URL puts back the URL at import.
 type TriggerWebhook struct {
 	pulumi.CustomResourceState
 

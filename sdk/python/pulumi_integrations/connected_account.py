@@ -144,7 +144,9 @@ class ConnectedAccount(pulumi.CustomResource):
         $ pulumi import integrations:index:ConnectedAccount <name> <id>
         ```
 
-        The import reads it by that id alone. A read cannot return data (the service never shows an account's credentials): give them in the program, and the first `pulumi up` after the import applies them.
+        The import reads it by that id alone. A read cannot return data (the service never shows an account's credentials): give them in the program, and the first `pulumi up` after the import brings them under management.
+
+        The import records the account's connector, `entityId` (the service's default entity included) and labels: give them as imported, since each replaces the account when it changes. Its credentials stay out of state, so the first `pulumi up` after the import shows an update of the account when the program gives `data`: it records them in state and sends nothing (the service cannot change an account), never a replacement. It cannot show no changes: the engine stores a resource's outputs only when its provider reports a change, and state without `data` could not tell the next change of credentials (which replaces the account) from the first sight of them. From then on `data` diffs as for an account the stack created. With `ignoreChanges: ["data"]` the first `up` shows no changes, and `data` stays unmanaged.
 
 
         :param str resource_name: The name of the resource.
@@ -173,7 +175,9 @@ class ConnectedAccount(pulumi.CustomResource):
         $ pulumi import integrations:index:ConnectedAccount <name> <id>
         ```
 
-        The import reads it by that id alone. A read cannot return data (the service never shows an account's credentials): give them in the program, and the first `pulumi up` after the import applies them.
+        The import reads it by that id alone. A read cannot return data (the service never shows an account's credentials): give them in the program, and the first `pulumi up` after the import brings them under management.
+
+        The import records the account's connector, `entityId` (the service's default entity included) and labels: give them as imported, since each replaces the account when it changes. Its credentials stay out of state, so the first `pulumi up` after the import shows an update of the account when the program gives `data`: it records them in state and sends nothing (the service cannot change an account), never a replacement. It cannot show no changes: the engine stores a resource's outputs only when its provider reports a change, and state without `data` could not tell the next change of credentials (which replaces the account) from the first sight of them. From then on `data` diffs as for an account the stack created. With `ignoreChanges: ["data"]` the first `up` shows no changes, and `data` stays unmanaged.
 
 
         :param str resource_name: The name of the resource.
@@ -272,9 +276,9 @@ class ConnectedAccount(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def data(self) -> pulumi.Output[Mapping[str, Any]]:
+    def data(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
         """
-        The credentials given (the service never shows them back). Secret.
+        The credentials given (the service never shows them back). Absent for an account imported by id until the first `pulumi up` records the program's. Secret.
         """
         return pulumi.get(self, "data")
 

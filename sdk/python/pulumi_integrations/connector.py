@@ -240,7 +240,7 @@ class Connector(pulumi.CustomResource):
         $ pulumi import integrations:index:Connector <name> <id>
         ```
 
-        The import reads it by that id alone. A read cannot return authConfig (its secret fields: the service never shows them): give them in the program, and the first `pulumi up` after the import applies them.
+        The import reads it by that id alone. A read cannot return authConfig (its secret fields: the service never shows them): give them in the program, and the first `pulumi up` after the import brings them under management.
 
 
         :param str resource_name: The name of the resource.
@@ -274,7 +274,7 @@ class Connector(pulumi.CustomResource):
         $ pulumi import integrations:index:Connector <name> <id>
         ```
 
-        The import reads it by that id alone. A read cannot return authConfig (its secret fields: the service never shows them): give them in the program, and the first `pulumi up` after the import applies them.
+        The import reads it by that id alone. A read cannot return authConfig (its secret fields: the service never shows them): give them in the program, and the first `pulumi up` after the import brings them under management.
 
 
         :param str resource_name: The name of the resource.

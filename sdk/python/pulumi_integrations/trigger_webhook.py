@@ -71,6 +71,19 @@ class TriggerWebhook(pulumi.CustomResource):
         """
         The tenant's one callback URL, where the service POSTs trigger events, and the secret that signs them (`webhookSecret`, for verifyWebhook). On delete it puts back the URL it found (`onDelete`). One TriggerWebhook per account in a stack. A replacement lets go of the URL before it takes it over (delete first), so that the new resource inherits the URL the old one found. `pulumi up --replace` and a tainted resource ask the provider no diff: the engine then creates the new resource first unless the resource option `deleteBeforeReplace` is set, and the old one's delete would put back the URL it found while the new one holds the account; set the option on a TriggerWebhook you replace that way.
 
+        ## Import
+
+        An existing TriggerWebhook is imported by its id, `callback-url` (the account has one callback URL; any other id is refused):
+
+        ```sh
+        $ pulumi import integrations:index:TriggerWebhook <name> <id>
+        ```
+
+        The import reads it by that id alone.
+
+        The import manages the URL as the account has it and records it as the one found: with the default `onDelete: "restore"`, a delete after the program changed the URL puts back the URL at import.
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input['TriggerWebhookOnDelete'] on_delete: Default "restore": deleting the resource puts back the callback URL found before this resource set it (unless someone changed it since). "retain" leaves the URL as it is.
@@ -84,6 +97,19 @@ class TriggerWebhook(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         The tenant's one callback URL, where the service POSTs trigger events, and the secret that signs them (`webhookSecret`, for verifyWebhook). On delete it puts back the URL it found (`onDelete`). One TriggerWebhook per account in a stack. A replacement lets go of the URL before it takes it over (delete first), so that the new resource inherits the URL the old one found. `pulumi up --replace` and a tainted resource ask the provider no diff: the engine then creates the new resource first unless the resource option `deleteBeforeReplace` is set, and the old one's delete would put back the URL it found while the new one holds the account; set the option on a TriggerWebhook you replace that way.
+
+        ## Import
+
+        An existing TriggerWebhook is imported by its id, `callback-url` (the account has one callback URL; any other id is refused):
+
+        ```sh
+        $ pulumi import integrations:index:TriggerWebhook <name> <id>
+        ```
+
+        The import reads it by that id alone.
+
+        The import manages the URL as the account has it and records it as the one found: with the default `onDelete: "restore"`, a delete after the program changed the URL puts back the URL at import.
+
 
         :param str resource_name: The name of the resource.
         :param TriggerWebhookArgs args: The arguments to use to populate this resource's properties.

@@ -159,16 +159,17 @@ function functionSpec(
 /** The "## Import" section Pulumi's docs show for an importable resource. */
 function importSection(definition: ResourceDefinition<z.ZodRawShape, z.ZodRawShape>): string {
   if (!definition.import) return "";
-  const { id, unreadableInputs } = definition.import;
+  const { id, unreadableInputs, notes } = definition.import;
   const unreadable =
     unreadableInputs.length === 0
       ? ""
       : ` A read cannot return ${unreadableInputs.join("; ")}: give them in the program, and the first ` +
-        "`pulumi up` after the import applies them.";
+        "`pulumi up` after the import brings them under management.";
   return (
     `\n\n## Import\n\nAn existing ${definition.name} is imported by its id, ${id}:\n\n` +
     `\`\`\`sh\n$ pulumi import ${tokenOf(definition)} <name> <id>\n\`\`\`\n\n` +
-    `The import reads it by that id alone.${unreadable}\n`
+    `The import reads it by that id alone.${unreadable}\n` +
+    (notes ? `\n${notes}\n` : "")
   );
 }
 

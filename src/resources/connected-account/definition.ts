@@ -38,8 +38,11 @@ const inputs = {
 
 const outputs = {
   integrationId: z.string(),
-  /** The credentials given (the service never shows them back). Secret. */
-  data: property(z.record(z.string(), z.unknown()), { secret: true }),
+  /**
+   * The credentials given (the service never shows them back). Absent for an account imported by id until the
+   * first `pulumi up` records the program's. Secret.
+   */
+  data: property(z.record(z.string(), z.unknown()).optional(), { secret: true }),
   labels: z.array(z.string()).optional(),
   entityId: z.string().optional(),
   redirectUri: z.string().optional(),
@@ -62,6 +65,15 @@ export const connectedAccountDefinition = {
   import: {
     id: "the connected account's id (`GET /api/v1/connectedAccounts/{id}`)",
     unreadableInputs: ["data (the service never shows an account's credentials)"],
+    notes:
+      "The import records the account's connector, `entityId` (the service's default entity included) and " +
+      "labels: give them as imported, since each replaces the account when it changes. Its credentials stay out " +
+      "of state, so the first `pulumi up` after the import shows an update of the account when the program " +
+      "gives `data`: it records them in state and sends nothing (the service cannot change an account), never " +
+      "a replacement. It cannot show no changes: the engine stores a resource's outputs only when its provider " +
+      "reports a change, and state without `data` could not tell the next change of credentials (which " +
+      "replaces the account) from the first sight of them. From then on `data` diffs as for an account the " +
+      'stack created. With `ignoreChanges: ["data"]` the first `up` shows no changes, and `data` stays unmanaged.',
   },
 } satisfies ResourceDefinition<typeof inputs, typeof outputs>;
 

@@ -3,6 +3,7 @@ import { createdSince } from "../../client/create-evidence";
 import { AccountFieldRules } from "./field-rules";
 import { clientForCheck, createClientForCall } from "../shared/client-for-call";
 import { unlessNotFound } from "../shared/gone";
+import { isReadById } from "../shared/read-by-id";
 import { anyChange, compare, replacingFields } from "../shared/diff-rules";
 import { ProviderError, readably } from "../shared/errors";
 import { checkConnectedAccountInputs } from "./check";
@@ -34,9 +35,10 @@ export function createConnectedAccountHandlers(): ConnectedAccountHandlers {
         const checked = checkConnectedAccountInputs(news);
         const { integrationId, data } = checked.inputs;
         // The same connector and data as the account in state was made with: the service took them then,
-        // so an unchanged stack's `up` reads nothing.
+        // so an unchanged stack's `up` reads nothing. (An account imported by id has no `data` in its stored
+        // inputs: none given is the same, and the import's own check makes no request.)
         const unchanged =
-          compare(olds.integrationId, integrationId) === "same" && compare(olds.data, data) === "same";
+          compare(olds.integrationId, integrationId) === "same" && compare(olds.data ?? {}, data) === "same";
         const client = unchanged ? undefined : clientForCheck(api);
         if (checked.failures.length > 0 || client === undefined) return withoutUndefined(checked);
         const failures = await fieldRules.failures(client, integrationId, data);
@@ -63,12 +65,15 @@ function diffConnectedAccount(
   olds: ConnectedAccountOutputs,
   news: CheckedConnectedAccountInputs,
 ): DiffResult {
-  const replaceFields = Object.fromEntries(
-    REPLACING_INPUTS.map((key) => [key, compare(olds[key], news[key])]),
-  );
-  const recordedFields = Object.fromEntries(
-    RECORDED_INPUTS.map((key) => [key, compare(olds[key], news[key])]),
-  );
+  // An account imported by id has no `data` in state (the service never shows it): the program's is recorded
+  // by an update that sends nothing, never taken for new credentials. Only such a state lacks `data`.
+  const dataUnread = olds.data === undefined;
+  const replacing = REPLACING_INPUTS.filter((key) => !(dataUnread && key === "data"));
+  const replaceFields = Object.fromEntries(replacing.map((key) => [key, compare(olds[key], news[key])]));
+  const recordedFields = Object.fromEntries([
+    ...RECORDED_INPUTS.map((key) => [key, compare(olds[key], news[key])]),
+    ...(dataUnread ? [["data", compare({}, news.data)]] : []),
+  ]);
   return {
     changes: anyChange(replaceFields, recordedFields),
     replaces: replacingFields(replaceFields),
@@ -151,18 +156,42 @@ async function adoptConnectedAccount(client: ApiClient, id: string, inputs: Chec
   return { id, outs: outputsOf(inputs, account) };
 }
 
-async function readConnectedAccount(client: ApiClient, id: string, props: ConnectedAccountOutputs) {
+async function readConnectedAccount(client: ApiClient, id: string, stored: ConnectedAccountOutputs) {
   const account = await unlessNotFound(client.getConnectedAccount(id));
   if (!account) return { id: "" };
+  // Read by id alone (`pulumi import`): what the service shows of the account's inputs, without `data`.
+  const props = isReadById(stored) ? importedInputsOf(id, account) : stored;
   const outputs = outputsOf(props, account);
   // The refreshed values become the inputs too, so that ignoreChanges keeps what a refresh found.
   const { status: _status, redirectUrl: _redirectUrl, appName: _appName, ...inputs } = outputs;
-  return { id, props: outputs, inputs };
+  // Without `data` only for an import: the engine stores these as the inputs, and check then defaults it.
+  return { id, props: outputs, inputs: inputs as CheckedConnectedAccountInputs };
+}
+
+/**
+ * The inputs of an account imported by id, as far as the service shows them: its connector, its entity (the
+ * service's default included: an account is never moved to another by omission) and its labels (none: left
+ * out). `data` is left out: the service never shows credentials (see diffConnectedAccount).
+ */
+function importedInputsOf(id: string, account: ConnectedAccount) {
+  if (account.integrationId === undefined) {
+    throw new ProviderError(
+      `ConnectedAccount ${id} cannot be imported: the service does not say which connector it belongs to.`,
+    );
+  }
+  return withoutUndefined({
+    integrationId: account.integrationId,
+    entityId: account.entityId,
+    labels: account.labels?.length ? account.labels : undefined,
+  }) as ConnectedAccountOutputs;
 }
 
 /** The stack's inputs with what the service shows of the account (it never shows `data`). */
 function outputsOf(
-  inputs: CheckedConnectedAccountInputs & { redirectUrl?: string },
+  inputs: Omit<CheckedConnectedAccountInputs, "data"> & {
+    data?: Record<string, unknown>;
+    redirectUrl?: string;
+  },
   account: ConnectedAccount,
 ) {
   return withoutUndefined({

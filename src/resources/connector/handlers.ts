@@ -13,15 +13,9 @@ import { createClientForCall } from "../shared/client-for-call";
 import { diffConnector } from "./diff";
 import { checkConnectorInputs } from "./check";
 import type { CheckedConnectorInputs, ConnectorOutputs } from "./definition";
-import {
-  appliedIdentity,
-  connectorOutputs,
-  importedStateOf,
-  inputsOf,
-  isReadById,
-  localStateOf,
-} from "./outputs";
+import { appliedIdentity, connectorOutputs, importedStateOf, inputsOf, localStateOf } from "./outputs";
 import { compare } from "../shared/diff-rules";
+import { isReadById } from "../shared/read-by-id";
 import { messageOf, PartialCreateError, ProviderError, readably } from "../shared/errors";
 import type { ResourceHandlers } from "../shared/types";
 import { UNKNOWN } from "../shared/unknowns";

@@ -83,14 +83,6 @@ export function connectorOutputs(record: ConnectorRecord, local: LocalConnectorS
   });
 }
 
-/**
- * True for a read that has no state to start from: `pulumi import` reads by id alone (empty props). A
- * refresh always passes the stored outputs, which hold at least the name.
- */
-export function isReadById(props: Partial<ConnectorOutputs>): boolean {
-  return Object.keys(props).length === 0;
-}
-
 const localDefaults = z
   .object(connectorDefinition.inputs)
   .pick({ forceNewIntegration: true, deletionPolicy: true, useServiceAuth: true });

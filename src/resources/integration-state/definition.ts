@@ -56,6 +56,13 @@ export const integrationStateDefinition = {
     "you replace that way.",
   inputs,
   outputs,
+  import: {
+    id: "the integration's id (`GET /api/v1/integrations/{id}`)",
+    unreadableInputs: ["authConfig (its secret fields: the service never shows them)"],
+    notes:
+      "The import manages `enabled` as the integration has it, and records that value as the one found: " +
+      '`onDelete` is "retain", and with "restore" a delete puts back the value at import.',
+  },
 } satisfies ResourceDefinition<typeof inputs, typeof outputs>;
 
 /** What to manage: `enabled`, `authConfig` (secret), or both; at least one. Both are updated in place. */

@@ -3,11 +3,12 @@ import { refreshAppliedKeys } from "../shared/applied-keys";
 import { getUnlessGone, unlessNotFound } from "../shared/gone";
 import { clientForCheck, createClientForCall } from "../shared/client-for-call";
 import { compare } from "../shared/diff-rules";
+import { isReadById } from "../shared/read-by-id";
 import { messageOf, PartialCreateError, ProviderError, readably } from "../shared/errors";
 import { checkIntegrationStateInputs } from "./check";
 import type { CheckedIntegrationStateInputs, IntegrationStateOutputs } from "./definition";
 import { IntegrationAuthRules, mergedAuthConfig } from "./auth-rules";
-import { integrationStateOutputs, priorStateOf, type PriorState } from "./outputs";
+import { importedStateOf, integrationStateOutputs, priorStateOf, type PriorState } from "./outputs";
 import { diffIntegrationState } from "./diff";
 import type { ResourceHandlers } from "../shared/types";
 import { withoutUndefined } from "../shared/values";
@@ -107,9 +108,11 @@ function priorStateFound(record: ConnectorRecord, inputs: CheckedIntegrationStat
   };
 }
 
-async function readIntegrationState(client: ApiClient, id: string, props: IntegrationStateOutputs) {
+async function readIntegrationState(client: ApiClient, id: string, stored: IntegrationStateOutputs) {
   const record = await getUnlessGone(client, id);
   if (!record) return { id: "" };
+  // Read by id alone (`pulumi import`): the state of a resource that found the integration as it is.
+  const props = isReadById(stored) ? importedStateOf(id, record) : stored;
   const refreshed = {
     ...props,
     enabled: props.enabled === undefined ? undefined : record.enabled,

@@ -1,3 +1,4 @@
+import type { ConnectorRecord } from "../../client";
 import type { CheckedIntegrationStateInputs, IntegrationStateOutputs } from "./definition";
 import { withoutUndefined } from "../shared/values";
 
@@ -30,4 +31,17 @@ export function priorStateOf(outputs: IntegrationStateOutputs): PriorState {
     authConfig: outputs.priorAuthConfig,
     unrestorableKeys: outputs.unrestorableKeys,
   };
+}
+
+/**
+ * The state of an IntegrationState imported by the integration's id: it manages `enabled` as the integration
+ * has it, found that value before it changed anything (so `onDelete: "restore"` would put back the value at
+ * import), and leaves `authConfig` unmanaged: the service never shows its secret values, so the program gives
+ * it and the first update applies it. `onDelete` is the default, "retain".
+ */
+export function importedStateOf(integrationId: string, record: ConnectorRecord): IntegrationStateOutputs {
+  return integrationStateOutputs(
+    { integrationId, enabled: record.enabled, authConfig: undefined, onDelete: "retain" },
+    { enabled: record.enabled },
+  );
 }

@@ -23,6 +23,8 @@ export interface ImportDefinition {
   id: string;
   /** The inputs a read cannot return (secrets the service never shows): the program must give them. */
   unreadableInputs: string[];
+  /** What else a user importing one should know (what the import records, what the first `up` does). */
+  notes?: string;
 }
 
 /** What a property's metadata says (zod's `.meta()`), beyond its type and its doc comment. */

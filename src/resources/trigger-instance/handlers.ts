@@ -5,6 +5,7 @@ import { SettingsError } from "../../settings";
 import { refreshAppliedKeys } from "../shared/applied-keys";
 import { createClientForCall } from "../shared/client-for-call";
 import { unlessNotFound } from "../shared/gone";
+import { isReadById } from "../shared/read-by-id";
 import { anyChange, compare, replacingFields } from "../shared/diff-rules";
 import { messageOf, PartialCreateError, ProviderError, readably } from "../shared/errors";
 import { TriggerConfigRules } from "./config-rules";
@@ -147,8 +148,10 @@ async function readTriggerInstance(client: ApiClient, id: string, props: Trigger
     connectedAccountId: instance.connectionId,
     triggerName: instance.triggerName,
     // Only the keys this stack set are compared (the rule of applied-keys.ts): a key the service adds is
-    // not drift, one it changed is.
-    triggerConfig: refreshAppliedKeys(props.triggerConfig, instance.triggerConfig) ?? {},
+    // not drift, one it changed is. Read by id alone (`pulumi import`), the instance's own config is taken.
+    triggerConfig: isReadById(props)
+      ? instance.triggerConfig
+      : (refreshAppliedKeys(props.triggerConfig, instance.triggerConfig) ?? {}),
     enabled: isEnabled(instance),
   });
   // The refreshed values become the inputs too, so that ignoreChanges keeps what a refresh found.

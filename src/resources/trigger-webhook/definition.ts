@@ -38,6 +38,13 @@ export const triggerWebhookDefinition = {
     "holds the account; set the option on a TriggerWebhook you replace that way.",
   inputs,
   outputs,
+  import: {
+    id: "`callback-url` (the account has one callback URL; any other id is refused)",
+    unreadableInputs: [],
+    notes:
+      "The import manages the URL as the account has it and records it as the one found: with the default " +
+      '`onDelete: "restore"`, a delete after the program changed the URL puts back the URL at import.',
+  },
 } satisfies ResourceDefinition<typeof inputs, typeof outputs>;
 
 /** The inputs of a TriggerWebhook as a user writes them. */

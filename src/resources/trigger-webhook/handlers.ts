@@ -1,8 +1,10 @@
+import { z } from "zod";
 import type { ApiClient } from "../../client";
 import { SettingsError } from "../../settings";
 import { createClientForCall } from "../shared/client-for-call";
 import { anyChange, compare } from "../shared/diff-rules";
-import { messageOf, PartialCreateError, readably } from "../shared/errors";
+import { messageOf, PartialCreateError, ProviderError, readably } from "../shared/errors";
+import { isReadById } from "../shared/read-by-id";
 import { checkInputs } from "../shared/input-rules";
 import type { CheckFailure, DiffResult, ResourceHandlers } from "../shared/types";
 import { withoutUndefined } from "../shared/values";
@@ -119,10 +121,18 @@ async function createWebhook(
   return { id: WEBHOOK_ID, outs: outputs(inputs, webhookSecret, priorUrl) };
 }
 
-async function readWebhook(client: ApiClient, id: string, props: TriggerWebhookOutputs) {
+async function readWebhook(client: ApiClient, id: string, stored: TriggerWebhookOutputs) {
+  const byId = isReadById(stored);
+  if (byId && id !== WEBHOOK_ID) {
+    throw new ProviderError(
+      `TriggerWebhook: import it by the id "${WEBHOOK_ID}" (the account has one callback URL), not "${id}".`,
+    );
+  }
   const found = await client.getWebhookSettings();
   // No callback URL at all: nothing of this resource is left (the next `up` sets it again).
   if (found.webhookURL === undefined) return { id: "" };
+  // Read by id alone (`pulumi import`): a webhook that found the URL as it is, which "restore" would put back.
+  const props = byId ? importedStateOf(found.webhookURL) : stored;
   const refreshed = outputs(
     { ...props, url: found.webhookURL },
     found.webhookSecret ?? props.webhookSecret,
@@ -152,6 +162,22 @@ async function deleteWebhook(
   // Someone who set another URL since is not overruled.
   if ((await client.getCallbackUrl()) !== props.url) return;
   await client.setCallbackUrl(props.priorUrl);
+}
+
+/**
+ * The state of a TriggerWebhook imported by its id: the account's URL, found as it is (`priorUrl`), and the
+ * default `onDelete`. `resourceName` is the resource's logical name, which only the front end knows: the
+ * plugin sets it from the URN, as its check does.
+ */
+function importedStateOf(url: string): TriggerWebhookOutputs {
+  const defaults = z.object(triggerWebhookDefinition.inputs).pick({ onDelete: true }).parse({});
+  const state: Omit<TriggerWebhookOutputs, "resourceName"> = {
+    url,
+    onDelete: defaults.onDelete,
+    webhookSecret: "",
+    priorUrl: url,
+  };
+  return state as TriggerWebhookOutputs;
 }
 
 function outputs(
