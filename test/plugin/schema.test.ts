@@ -35,6 +35,16 @@ describe("the plugin's schema", () => {
     });
   });
 
+  it("pins the Python SDK to the pulumi its quickstart's test installs", () => {
+    const requirements = readFileSync(
+      join(__dirname, "..", "..", "examples", "python-quickstart", "requirements.txt"),
+      "utf8",
+    );
+    const tested = /^pulumi==(\S+)$/m.exec(requirements)?.[1];
+    expect(tested).toBeDefined();
+    expect(schema.language.python).toMatchObject({ requires: { pulumi: `==${tested}` } });
+  });
+
   it("has one resource per row of the plugin's table", () => {
     expect(Object.keys(schema.resources)).toEqual(PLUGIN_RESOURCES.map((row) => tokenOf(row.definition)));
   });

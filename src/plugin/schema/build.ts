@@ -27,7 +27,14 @@ export interface SchemaSources {
 /** The language sections: the SDK names of architecture.md ("Names"). */
 const LANGUAGE = {
   nodejs: { packageName: "@pulumi-integrations/sdk", respectSchemaVersion: true },
-  python: { packageName: "pulumi_integrations", respectSchemaVersion: true, pyproject: { enabled: true } },
+  python: {
+    packageName: "pulumi_integrations",
+    respectSchemaVersion: true,
+    pyproject: { enabled: true },
+    // The `pulumi` the Python SDK was tested with (examples/python-quickstart/requirements.txt, which the
+    // quickstart's test installs; test/plugin/schema.test.ts keeps the two the same).
+    requires: { pulumi: "==3.259.0" },
+  },
   go: {
     importBasePath: "github.com/pulumi-integrations/pulumi-integrations/sdk/go/integrations",
     generateResourceContainerTypes: true,
