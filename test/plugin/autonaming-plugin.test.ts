@@ -1,0 +1,96 @@
+/**
+ * Autonaming through the provider plugin, on the real CLI: a connector without `name` is named by the
+ * plugin's Check, in each deployment's own plugin process, from what it is given (the logical name, the
+ * project and the stack, as the dynamic Connector does: test/e2e/autonaming.test.ts). So `pulumi preview`
+ * and `pulumi up` (its preview, then the update) show and create the same name, the next up keeps it, and
+ * `up --replace` creates the replacement first under the next name no live connector holds.
+ */
+import { join } from "node:path";
+import type { PulumiStack } from "../../tools/pulumi/stack";
+import type { OperationResult } from "../../tools/pulumi/types";
+import { startE2eApi, type E2eApi } from "../e2e/support/e2e-api";
+import { pluginStack, stageSdkProgram } from "./support/quickstart-stack";
+
+const NAME = /^github-[a-z0-9]{7}$/;
+
+interface Run extends OperationResult {
+  writes: string[];
+}
+
+describe("e2e: an autonamed Connector of the provider plugin", () => {
+  let api: E2eApi;
+  let stack: PulumiStack;
+  const runs: Record<string, Run> = {};
+
+  async function run(command: () => Promise<OperationResult>): Promise<Run> {
+    api.emulator.requestLog.clear();
+    const result = await command();
+    if (result.error !== undefined)
+      throw new Error(`${result.kind} failed: ${result.error}\n${result.output}`);
+    const writes = api.emulator.requestLog
+      .entries()
+      .filter((entry) => entry.method !== "GET")
+      .map((entry) => `${entry.method} ${entry.route}`);
+    return { ...result, writes };
+  }
+
+  const nameOf = (run: Run) => String(run.outputs.connectorName?.value);
+  /** The name the CLI printed in the preview part of a `pulumi up` (before "Updating ("). */
+  const previewedName = (run: Run) =>
+    /connectorName: (?:"[^"]*" => )?"([^"]+)"/.exec(run.output.split(/^Updating \(/m)[0])?.[1];
+
+  beforeAll(async () => {
+    api = await startE2eApi();
+    const programDir = await stageSdkProgram(
+      join(__dirname, "sdk-programs", "autonaming"),
+      "plugin-autonaming",
+    );
+    stack = await pluginStack(programDir, {
+      config: { "integrations:baseUrl": api.emulator.url },
+      secrets: { "integrations:apiKey": api.apiKey },
+    });
+    runs.preview = await run(() => stack.preview());
+    runs.create = await run(() => stack.up());
+    runs.noop = await run(() => stack.up());
+    runs.replace = await run(() =>
+      stack.up({ replace: [stack.urn("integrations:index:Connector", "github")] }),
+    );
+    runs.destroy = await run(() => stack.destroy());
+  }, 300_000);
+
+  afterAll(async () => {
+    await stack?.dispose();
+    await api?.close();
+  });
+
+  it("shows a name in `pulumi preview` and creates that name in `pulumi up`, its own preview showing it too", async () => {
+    const shown = runs.preview.outputs.connectorName?.value;
+    expect(shown).toMatch(NAME);
+    expect(runs.preview.writes).toEqual([]);
+    expect(previewedName(runs.create)).toBe(shown);
+    expect(nameOf(runs.create)).toBe(shown);
+    expect(runs.create.writes).toEqual(["POST /api/v1/integrations"]);
+  });
+
+  it("keeps the name on the next up, with no change", () => {
+    expect(runs.noop.steps.filter((step) => step.name === "github").map((step) => step.op)).toEqual(["same"]);
+    expect(runs.noop.writes).toEqual([]);
+    expect(nameOf(runs.noop)).toBe(nameOf(runs.create));
+  });
+
+  it("`up --replace` creates the replacement first, under another free name, then deletes the old one", () => {
+    const ops = runs.replace.steps.filter((step) => step.name === "github").map((step) => step.op);
+    expect(ops).toEqual(["create-replacement", "replace", "delete-replaced"]);
+    expect(nameOf(runs.replace)).toMatch(NAME);
+    expect(nameOf(runs.replace)).not.toBe(nameOf(runs.create));
+    expect(previewedName(runs.replace)).toBe(nameOf(runs.replace));
+    expect(runs.replace.writes).toEqual([
+      "POST /api/v1/integrations",
+      "DELETE /api/v1/integrations/:integrationId",
+    ]);
+  });
+
+  it("destroys it", () => {
+    expect(runs.destroy.writes).toEqual(["DELETE /api/v1/integrations/:integrationId"]);
+  });
+});
