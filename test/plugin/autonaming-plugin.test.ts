@@ -8,36 +8,23 @@
 import { join } from "node:path";
 import type { PulumiStack } from "../../tools/pulumi/stack";
 import type { OperationResult } from "../../tools/pulumi/types";
+import { recordWrites, type RecordedRun } from "./support/recorded-run";
 import { startE2eApi, type E2eApi } from "../e2e/support/e2e-api";
 import { pluginStack, stageSdkProgram } from "./support/quickstart-stack";
 
 const NAME = /^github-[a-z0-9]{7}$/;
 
-interface Run extends OperationResult {
-  writes: string[];
-}
-
 describe("e2e: an autonamed Connector of the provider plugin", () => {
   let api: E2eApi;
   let stack: PulumiStack;
-  const runs: Record<string, Run> = {};
+  const runs: Record<string, RecordedRun> = {};
 
-  async function run(command: () => Promise<OperationResult>): Promise<Run> {
-    api.emulator.requestLog.clear();
-    const result = await command();
-    if (result.error !== undefined)
-      throw new Error(`${result.kind} failed: ${result.error}\n${result.output}`);
-    const writes = api.emulator.requestLog
-      .entries()
-      .filter((entry) => entry.method !== "GET")
-      .map((entry) => `${entry.method} ${entry.route}`);
-    return { ...result, writes };
-  }
-
-  const nameOf = (run: Run) => String(run.outputs.connectorName?.value);
+  const nameOf = (run: RecordedRun) => String(run.outputs.connectorName?.value);
   /** The name the CLI printed in the preview part of a `pulumi up` (before "Updating ("). */
-  const previewedName = (run: Run) =>
+  const previewedName = (run: RecordedRun) =>
     /connectorName: (?:"[^"]*" => )?"([^"]+)"/.exec(run.output.split(/^Updating \(/m)[0])?.[1];
+
+  const record = (command: () => Promise<OperationResult>) => recordWrites(api.emulator, command);
 
   beforeAll(async () => {
     api = await startE2eApi();
@@ -49,13 +36,13 @@ describe("e2e: an autonamed Connector of the provider plugin", () => {
       config: { "integrations:baseUrl": api.emulator.url },
       secrets: { "integrations:apiKey": api.apiKey },
     });
-    runs.preview = await run(() => stack.preview());
-    runs.create = await run(() => stack.up());
-    runs.noop = await run(() => stack.up());
-    runs.replace = await run(() =>
+    runs.preview = await record(() => stack.preview());
+    runs.create = await record(() => stack.up());
+    runs.noop = await record(() => stack.up());
+    runs.replace = await record(() =>
       stack.up({ replace: [stack.urn("integrations:index:Connector", "github")] }),
     );
-    runs.destroy = await run(() => stack.destroy());
+    runs.destroy = await record(() => stack.destroy());
   }, 300_000);
 
   afterAll(async () => {

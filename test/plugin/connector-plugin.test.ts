@@ -5,6 +5,7 @@ import type { RequestLogEntry } from "../../src/emulator";
 import { PulumiStack } from "../../tools/pulumi/stack";
 import { isSecret, type ResourceState } from "../../tools/pulumi/state";
 import type { OperationResult, Step } from "../../tools/pulumi/types";
+import { recordWrites, type RecordedRun } from "./support/recorded-run";
 import { distinctiveSecret, startE2eApi, type E2eApi } from "../e2e/support/e2e-api";
 import { compileProgram, createStageRoot } from "../support/packed-package";
 import { pinnedCli } from "../support/pulumi-cli";
@@ -21,10 +22,6 @@ const SET_URL = "POST /api/v1/triggers/set_callback_url";
 const PRIOR_URL = "https://hooks.example.com/before-the-stack";
 const WEBHOOK_URL = "https://hooks.example.com/plugin-e2e";
 
-interface Run extends OperationResult {
-  writes: string[];
-}
-
 /**
  * The provider plugin under the real `pulumi` CLI: installed from its tarball into the stack's PULUMI_HOME
  * (no download: automatic acquisition is off), its default provider configured from the stack config, and a
@@ -39,7 +36,7 @@ describe("e2e: the provider plugin's resources and invokes", () => {
   /** The account of the explicit provider: another service. */
   let secondApi: E2eApi;
   let stack: PulumiStack;
-  const runs: Record<string, Run> = {};
+  const runs: Record<string, RecordedRun> = {};
   const remote: Record<string, ConnectorRecord> = {};
   const states: Record<string, string> = {};
   let resources: ResourceState[];
@@ -54,17 +51,7 @@ describe("e2e: the provider plugin's resources and invokes", () => {
   let webhookSecret: string;
   let leftOver: { connectors: string[]; accounts: number; instances: number; url?: string; managed: boolean };
 
-  async function run(command: () => Promise<OperationResult>): Promise<Run> {
-    api.emulator.requestLog.clear();
-    const result = await command();
-    if (result.error !== undefined)
-      throw new Error(`${result.kind} failed: ${result.error}\n${result.output}`);
-    const writes = api.emulator.requestLog
-      .entries()
-      .filter((entry: RequestLogEntry) => entry.method !== "GET")
-      .map((entry: RequestLogEntry) => `${entry.method} ${entry.route}`);
-    return { ...result, writes };
-  }
+  const record = (command: () => Promise<OperationResult>) => recordWrites(api.emulator, command);
 
   beforeAll(async () => {
     const tarball = await pluginTarball();
@@ -104,10 +91,10 @@ describe("e2e: the provider plugin's resources and invokes", () => {
       },
     });
 
-    runs.preview = await run(() => stack.preview());
+    runs.preview = await record(() => stack.preview());
     secondApi.emulator.requestLog.clear();
 
-    runs.create = await run(() => stack.up({ skipPreview: true }));
+    runs.create = await record(() => stack.up({ skipPreview: true }));
     connectorId = String(runs.create.outputs.connectorId?.value);
     otherWrites = secondApi.emulator.requestLog
       .entries()
@@ -118,11 +105,11 @@ describe("e2e: the provider plugin's resources and invokes", () => {
     webhookSecret = (await api.client.getWebhookSettings()).webhookSecret ?? "";
     states.create = await stack.stateText();
 
-    runs.again = await run(() => stack.up());
+    runs.again = await record(() => stack.up());
 
     await api.client.updateIntegration(connectorId, { enabled: false });
-    runs.refresh = await run(() => stack.refresh({ skipPreview: true }));
-    runs.restore = await run(() => stack.up({ skipPreview: true }));
+    runs.refresh = await record(() => stack.refresh({ skipPreview: true }));
+    runs.restore = await record(() => stack.up({ skipPreview: true }));
     remote.restored = await api.client.getIntegration(connectorId);
 
     // A connector, the state of another, and a trigger instance on the stack's account, made outside the
@@ -195,10 +182,10 @@ describe("e2e: the provider plugin's resources and invokes", () => {
     await stack.setConfig("importedName", outside.name);
     await stack.setConfig("importedStateId", stateOutside.id);
     await stack.setConfig("importedStars", outsideStarsId);
-    runs.afterImport = await run(() => stack.up());
+    runs.afterImport = await record(() => stack.up());
     states.afterImport = await stack.stateText();
 
-    runs.destroy = await run(() => stack.destroy({ skipPreview: true }));
+    runs.destroy = await record(() => stack.destroy({ skipPreview: true }));
     remote.destroyed = await api.client.getIntegration(connectorId);
     remote.outsideDestroyed = await api.client.getIntegration(outside.id);
     remote.otherDestroyed = await secondApi.client.getIntegration(remote.other!.id);
@@ -218,7 +205,7 @@ describe("e2e: the provider plugin's resources and invokes", () => {
     await secondApi?.close();
   });
 
-  const stepsOf = (run: Run, name: string): Step[] => run.steps.filter((step) => step.name === name);
+  const stepsOf = (run: RecordedRun, name: string): Step[] => run.steps.filter((step) => step.name === name);
   const count = (writes: string[], route: string) => writes.filter((write) => write === route).length;
   const stateOf = (text: string) =>
     JSON.parse(text) as {

@@ -2,10 +2,10 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ConnectorRecord } from "../../src/client";
-import type { RequestLogEntry } from "../../src/emulator";
 import { PulumiStack, type CliRun } from "../../tools/pulumi/stack";
 import { isSecret, type ResourceState } from "../../tools/pulumi/state";
 import type { OperationResult } from "../../tools/pulumi/types";
+import { recordWrites, type RecordedRun } from "./support/recorded-run";
 import { distinctiveSecret, startE2eApi, type E2eApi } from "../e2e/support/e2e-api";
 import { packedPackageDir, stageProgram } from "../support/packed-package";
 import { pinnedCli } from "../support/pulumi-cli";
@@ -22,10 +22,6 @@ const RESOURCES = {
   events: "TriggerWebhook",
 };
 
-interface Run extends OperationResult {
-  writes: string[];
-}
-
 /**
  * A stack made with the dynamic resources moves to the provider plugin the way the README says: `pulumi stack
  * export`, `integrations-migrate-to-plugin` (the packed package's bin), `pulumi stack import`, the program
@@ -40,7 +36,7 @@ describe("e2e: moving a stack from the dynamic resources to the provider plugin"
   let api: E2eApi;
   let dynamicStack: PulumiStack;
   let pluginStack: PulumiStack;
-  const runs: Record<string, Run> = {};
+  const runs: Record<string, RecordedRun> = {};
   let before: ResourceState[];
   let after: ResourceState[];
   let migratedText: string;
@@ -48,15 +44,8 @@ describe("e2e: moving a stack from the dynamic resources to the provider plugin"
   let importRun: CliRun;
   let outside: ConnectorRecord;
 
-  async function run(command: () => Promise<OperationResult>): Promise<Run> {
-    api.emulator.requestLog.clear();
-    const result = await command();
-    const writes = api.emulator.requestLog
-      .entries()
-      .filter((entry: RequestLogEntry) => entry.method !== "GET")
-      .map((entry: RequestLogEntry) => `${entry.method} ${entry.route}`);
-    return { ...result, writes };
-  }
+  const record = (command: () => Promise<OperationResult>) =>
+    recordWrites(api.emulator, command, { allowFailure: true });
 
   beforeAll(async () => {
     const tarball = await pluginTarball();
@@ -88,7 +77,7 @@ describe("e2e: moving a stack from the dynamic resources to the provider plugin"
       process.env.PATH ?? "",
     );
 
-    runs.dynamicUp = await run(() => dynamicStack.up({ skipPreview: true }));
+    runs.dynamicUp = await record(() => dynamicStack.up({ skipPreview: true }));
     before = await dynamicStack.resources();
 
     // The move, as a user types it.
@@ -123,11 +112,11 @@ describe("e2e: moving a stack from the dynamic resources to the provider plugin"
       workDir: dynamicStack.workDir,
     });
 
-    runs.preview = await run(() => pluginStack.preview({ expectNoChanges: true }));
-    runs.up = await run(() => pluginStack.up({ expectNoChanges: true }));
+    runs.preview = await record(() => pluginStack.preview({ expectNoChanges: true }));
+    runs.up = await record(() => pluginStack.up({ expectNoChanges: true }));
     after = await pluginStack.resources();
-    runs.refresh = await run(() => pluginStack.refresh({ skipPreview: true, expectNoChanges: true }));
-    runs.destroy = await run(() => pluginStack.destroy());
+    runs.refresh = await record(() => pluginStack.refresh({ skipPreview: true, expectNoChanges: true }));
+    runs.destroy = await record(() => pluginStack.destroy());
   }, 600_000);
 
   afterAll(async () => {
