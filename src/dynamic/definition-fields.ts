@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { metaOf } from "../resources/shared/definition";
+import { keysFlagged } from "../resources/shared/definition";
 
 /**
  * The `Output` fields a resource class exposes: one per public output of its definition, typed as the
@@ -22,9 +22,11 @@ export function unsetOutputs(outputs: z.ZodRawShape): Record<string, undefined> 
 
 /** The outputs the engine must store encrypted (`additionalSecretOutputs`). */
 export function secretOutputs(outputs: z.ZodRawShape): string[] {
-  return publicKeys(outputs).filter((key) => metaOf(outputs[key])?.secret === true);
+  const internal = keysFlagged(outputs, "internal");
+  return keysFlagged(outputs, "secret").filter((key) => !internal.includes(key));
 }
 
 function publicKeys(outputs: z.ZodRawShape): string[] {
-  return Object.keys(outputs).filter((key) => metaOf(outputs[key])?.internal !== true);
+  const internal = keysFlagged(outputs, "internal");
+  return Object.keys(outputs).filter((key) => !internal.includes(key));
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPlainObject } from "../resources/shared/values";
 
 /** zod 4's definition of a schema, as far as the walk below reads it. */
 interface ZodDef {
@@ -58,8 +59,4 @@ function documentedOnly(schema: z.ZodType, value: unknown): unknown {
     kept[key] = documentedOnly(keySchema, item);
   }
   return kept;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -5,9 +5,8 @@ import * as providerGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provider from "@pulumi/pulumi/proto/provider_pb";
 import { createClientForCall } from "../resources/shared/client-for-call";
 import { CONNECTION_PROPERTY } from "../resources/shared/connection";
-import { metaOf } from "../resources/shared/definition";
+import { keysFlagged } from "../resources/shared/definition";
 import { readably } from "../resources/shared/errors";
-import type { z } from "zod";
 import { withAutonaming, parseUrn, type Autonaming } from "./autonaming";
 import { wireDiff } from "./diff";
 import { engineLog } from "./engine-log";
@@ -305,14 +304,11 @@ function checkFailure(failure: { property: string; reason: string }): provider.C
 
 /** The keys a definition flags secret on one side, and the `connection` every resource takes (its key). */
 function secretsOf(row: PluginResource, side: "inputs" | "outputs"): Set<string> {
-  const shape = row.definition[side] as Record<string, z.ZodType>;
-  const keys = Object.keys(shape).filter((key) => metaOf(shape[key]!)?.secret);
-  return new Set([...keys, CONNECTION_PROPERTY]);
+  return new Set([...keysFlagged(row.definition[side], "secret"), CONNECTION_PROPERTY]);
 }
 
 function replaceFlagged(row: PluginResource): Set<string> {
-  const shape = row.definition.inputs as Record<string, z.ZodType>;
-  return new Set(Object.keys(shape).filter((key) => metaOf(shape[key]!)?.replaceOnChanges));
+  return new Set(keysFlagged(row.definition.inputs, "replaceOnChanges"));
 }
 
 function union(...sets: ReadonlySet<string>[]): Set<string> {

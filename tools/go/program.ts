@@ -5,10 +5,9 @@
  * the CLI build compiled come from Go's build cache: seconds once `npm run pulumi` has run.
  */
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join, relative, resolve } from "node:path";
 import { promisify } from "node:util";
+import { contentHash, filesUnder } from "../content-hash";
 import { buildIntoPlace, cacheRoot, isBuilt, tryRun } from "../pulumi/cli";
 
 const REPO_DIR = resolve(__dirname, "..", "..");
@@ -22,7 +21,7 @@ export async function ensureGoProgram(
   const goVersion = tryRun("go", ["version"])?.trim();
   if (!goVersion) throw new Error(`${relative(REPO_DIR, programDir)} is built with Go 1.26, not on PATH.`);
   const name = basename(programDir);
-  const target = join(cacheRoot(), `go-${name}-${hashOf(goVersion, programDir)}`);
+  const target = join(cacheRoot(), `go-${name}-${sourceHash(goVersion, programDir)}`);
   const executable = join(target, name);
   if (isBuilt(target)) return executable;
   log(`Building ${relative(REPO_DIR, programDir)} (${goVersion}) into ${target}...`);
@@ -44,19 +43,8 @@ export async function ensureGoProgram(
 }
 
 /** Go's version, the module's go.mod, go.sum and .go files, and the SDK's (what a `replace` brings in). */
-function hashOf(goVersion: string, programDir: string): string {
-  const hash = createHash("sha256").update(goVersion);
-  for (const dir of [programDir, GO_SDK_DIR]) {
-    for (const file of goSources(dir))
-      hash.update(relative(REPO_DIR, file)).update("\0").update(readFileSync(file));
-  }
-  return hash.digest("hex").slice(0, 12);
-}
-
-function goSources(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /(\.go|^go\.mod|^go\.sum)$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .sort();
+function sourceHash(goVersion: string, programDir: string): string {
+  const isGoSource = (path: string) => /(\.go|\/go\.mod|\/go\.sum)$/.test(path);
+  const files = [programDir, GO_SDK_DIR].flatMap((dir) => filesUnder(dir, isGoSource));
+  return contentHash(REPO_DIR, files, [goVersion]);
 }

@@ -5,10 +5,9 @@
  * CLI's build helpers.
  */
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
+import { contentHash, filesUnder } from "../content-hash";
 import { buildIntoPlace, cacheRoot, goBuild, isBuilt, tryRun } from "./cli";
 
 const MODULE_DIR = resolve(__dirname);
@@ -68,14 +67,6 @@ export async function ensureSdkgen(log: (line: string) => void = console.log): P
 
 /** What the build depends on: the command's sources and the module's pins. */
 function sourceHash(): string {
-  const hash = createHash("sha256");
-  const files = [
-    join(MODULE_DIR, "go.mod"),
-    join(MODULE_DIR, "go.sum"),
-    ...readdirSync(SOURCE_DIR)
-      .sort()
-      .map((name) => join(SOURCE_DIR, name)),
-  ];
-  for (const file of files) hash.update(file.slice(MODULE_DIR.length)).update(readFileSync(file));
-  return hash.digest("hex").slice(0, 12);
+  const files = [join(MODULE_DIR, "go.mod"), join(MODULE_DIR, "go.sum"), ...filesUnder(SOURCE_DIR)];
+  return contentHash(MODULE_DIR, files);
 }

@@ -12,10 +12,10 @@
  *   builds it from a copy, since an in-tree build would write build/ and *.egg-info into sdk/python.
  */
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
-import { cpSync, readdirSync, readFileSync } from "node:fs";
+import { cpSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { promisify } from "node:util";
+import { contentHash, filesUnder } from "../content-hash";
 import { buildIntoPlace, cacheRoot, isBuilt } from "../pulumi/cli";
 
 const REPO_DIR = resolve(__dirname, "..", "..");
@@ -50,8 +50,7 @@ export async function ensurePythonEnv(options: PythonEnvOptions): Promise<Python
   if (!version)
     throw new Error(`The Python programs need Python 3.9 or later as \`${base}\` (with its venv module).`);
 
-  const requirements = readFileSync(options.requirements);
-  const envHash = hashOf([version, requirements]);
+  const envHash = contentHash(REPO_DIR, [options.requirements], [version]);
   const venv = join(cacheRoot(), `python-venv-${envHash}`);
   const python = join(venv, "bin", "python");
   if (!isBuilt(venv)) {
@@ -65,7 +64,8 @@ export async function ensurePythonEnv(options: PythonEnvOptions): Promise<Python
   }
 
   const sdkSource = options.sdk ?? SDK_DIR;
-  const sdkDir = join(cacheRoot(), `python-sdk-${hashOf([envHash, ...sourceEntries(sdkSource)])}`);
+  const sources = filesUnder(sdkSource, (path) => !NOT_SOURCES.test(relative(sdkSource, path)));
+  const sdkDir = join(cacheRoot(), `python-sdk-${contentHash(sdkSource, sources, [envHash])}`);
   if (!isBuilt(sdkDir)) {
     log(`Installing the Python SDK (${relative(REPO_DIR, sdkSource) || sdkSource}) into ${sdkDir}...`);
     await buildIntoPlace(sdkDir, async (staging) => {
@@ -86,22 +86,6 @@ export async function ensurePythonEnv(options: PythonEnvOptions): Promise<Python
   }
   const site = join(sdkDir, "site");
   return { python, sdkDir: site, env: { PYTHONPATH: site, PYTHONDONTWRITEBYTECODE: "1" } };
-}
-
-/** Each source file's path and content, in order. */
-function sourceEntries(dir: string): Buffer[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name))
-    .filter((path) => !NOT_SOURCES.test(relative(dir, path)))
-    .sort()
-    .flatMap((path) => [Buffer.from(relative(dir, path)), readFileSync(path)]);
-}
-
-function hashOf(parts: (string | Buffer)[]): string {
-  const hash = createHash("sha256");
-  for (const part of parts) hash.update(part).update("\0");
-  return hash.digest("hex").slice(0, 12);
 }
 
 async function run(command: string, args: string[]): Promise<string> {

@@ -8,10 +8,10 @@
  * `require("@pulumi/pulumi")` finds the program's own copy (a symlink would resolve from the cache instead).
  */
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
+import { contentHash, filesUnder } from "../content-hash";
 import { buildIntoPlace, cacheRoot, isBuilt } from "../pulumi/cli";
 import { REPO_DIR, SDK_DIR } from "./generate";
 
@@ -60,16 +60,10 @@ function isBuildOutput(sourceDir: string, path: string): boolean {
 
 /** The sources, and the versions of what compiles them and what they compile against. */
 function buildHash(sourceDir: string): string {
-  const hash = createHash("sha256");
-  const files = readdirSync(sourceDir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name))
-    .filter((path) => !isBuildOutput(sourceDir, path))
-    .sort();
-  for (const file of files) hash.update(relative(sourceDir, file)).update("\0").update(readFileSync(file));
-  for (const dependency of ["typescript", "@pulumi/pulumi", "@types/node"]) {
+  const files = filesUnder(sourceDir, (path) => !isBuildOutput(sourceDir, path));
+  const versions = ["typescript", "@pulumi/pulumi", "@types/node"].map((dependency) => {
     const manifest = require.resolve(`${dependency}/package.json`, { paths: [REPO_DIR] });
-    hash.update(`${dependency}@${(JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version}`);
-  }
-  return hash.digest("hex").slice(0, 12);
+    return `${dependency}@${(JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version}`;
+  });
+  return contentHash(sourceDir, files, versions);
 }

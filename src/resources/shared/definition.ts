@@ -56,3 +56,8 @@ export function property<T extends z.ZodType>(schema: T, meta: PropertyMeta): T 
 export function metaOf(schema: z.core.$ZodType): PropertyMeta | undefined {
   return z.globalRegistry.get(schema) as PropertyMeta | undefined;
 }
+
+/** The keys of a shape whose property carries this flag (`property(..., { secret: true })`, ...). */
+export function keysFlagged(shape: z.ZodRawShape, flag: keyof PropertyMeta): string[] {
+  return Object.keys(shape).filter((key) => metaOf(shape[key]!)?.[flag] === true);
+}
