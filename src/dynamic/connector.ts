@@ -4,6 +4,7 @@ import {
   type ConnectorInputs,
   type ConnectorOutputs,
 } from "../resources/connector/definition";
+import { autonameScopeOf, defaultNamePrefix } from "../resources/shared/autoname";
 import { secretConnection, type WithConnectionArg } from "./connection-arg";
 import { secretOutputs, unsetOutputs, type OutputFields } from "./definition-fields";
 import type { InputsOf } from "./inputs-of";
@@ -41,11 +42,11 @@ export class Connector extends pulumi.dynamic.Resource {
       {
         ...unsetOutputs(connectorDefinition.outputs),
         ...args,
-        namePrefix: args.name === undefined ? (args.namePrefix ?? `${name}-`) : args.namePrefix,
+        namePrefix: args.name === undefined ? (args.namePrefix ?? defaultNamePrefix(name)) : args.namePrefix,
         // The rest of the autoname's seed: this resource among every stack's. Consumed by check (never
         // stored), so states written before it existed still diff clean.
         autonameScope:
-          args.name === undefined ? `${pulumi.getProject()}/${pulumi.getStack()}/${name}` : undefined,
+          args.name === undefined ? autonameScopeOf(pulumi.getProject(), pulumi.getStack(), name) : undefined,
         // Secret in the stored inputs too, even when given as a plain object.
         authConfig: args.authConfig === undefined ? undefined : pulumi.secret(args.authConfig),
         connection: secretConnection(args.connection),

@@ -1,3 +1,4 @@
+import { autonameScopeOf, defaultNamePrefix } from "../resources/shared/autoname";
 import type { Props } from "./properties";
 
 /** The inputs through which a resource is autonamed (the Connector's: name, namePrefix, autonameScope). */
@@ -22,7 +23,7 @@ export interface CheckContext {
 }
 
 /**
- * What Check adds to a resource's inputs when the program gives neither a name nor a prefix:
+ * What Check adds to a resource's inputs when the program gives no name:
  *
  * - Without autonaming settings (the usual case), what the dynamic Connector class adds: the prefix
  *   `<logical name>-` and the scope `<project>/<stack>/<logical name>`. The handler's check derives the name
@@ -36,7 +37,7 @@ export interface CheckContext {
  *   `up`), as Pulumi's own providers keep an autoname once chosen. A replacement, checked without old inputs,
  *   takes the new proposal (a pattern without random parts makes the engine delete before it creates).
  *
- * A name or prefix the program gives always wins.
+ * A name the program gives always wins; so does a prefix, named from with the scope as without settings.
  */
 export function withAutonaming(
   inputs: AutonameInputs,
@@ -44,14 +45,15 @@ export function withAutonaming(
   olds: Props,
   context: CheckContext,
 ): Props {
-  if (isSet(news[inputs.name]) || isSet(news[inputs.prefix])) return news;
+  if (isSet(news[inputs.name])) return news;
   const autonaming = context.autonaming;
-  if (autonaming === undefined) {
+  // A prefix the program gives is named from as the dynamic Connector does: with the scope added.
+  if (autonaming === undefined || isSet(news[inputs.prefix])) {
     const { project, stack } = parseUrn(context.urn);
     return {
       ...news,
-      [inputs.prefix]: `${context.name}-`,
-      [inputs.scope]: `${project}/${stack}/${context.name}`,
+      [inputs.prefix]: isSet(news[inputs.prefix]) ? news[inputs.prefix] : defaultNamePrefix(context.name),
+      [inputs.scope]: autonameScopeOf(project, stack, context.name),
     };
   }
   if (autonaming.mode === "disable") return news;

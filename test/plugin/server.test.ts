@@ -169,6 +169,17 @@ describe("a Connector through the plugin's calls", () => {
     });
   });
 
+  it("check names a connector from a program's own prefix with the same seed as the dynamic Connector", async () => {
+    const result = await checked("prefixed", {
+      appName: "github",
+      authScheme: "OAUTH2",
+      namePrefix: "team-",
+    });
+    expect(result.failures).toEqual([]);
+    expect(result.inputs.name).toBe(candidateName("team-", "proj/dev/prefixed", 0));
+    expect(result.inputs).not.toHaveProperty("autonameScope");
+  });
+
   it("create makes the connector and returns its outputs, authConfig secret", async () => {
     const response = await client.create(urn("plugin-gh"), inputs);
     id = response.getId();

@@ -34,6 +34,19 @@ const SUFFIX_RANGE = 36n ** BigInt(SUFFIX_LENGTH);
  */
 
 /** The candidate `k` of a seed: `<namePrefix><7 base-36 characters of sha256(<seed>/<k>)>`. */
+/** The prefix of a Connector given neither a name nor a prefix: its logical name and a dash. */
+export function defaultNamePrefix(logicalName: string): string {
+  return `${logicalName}-`;
+}
+
+/**
+ * The rest of an autoname's seed, which either front end adds when `name` is left out: this resource among
+ * every stack's (its project, stack and logical name), so that the same inputs give the same name everywhere.
+ */
+export function autonameScopeOf(project: string, stack: string, logicalName: string): string {
+  return `${project}/${stack}/${logicalName}`;
+}
+
 export function candidateName(namePrefix: string, scope: string | undefined, k: number): string {
   const seed = JSON.stringify([namePrefix, scope ?? null]);
   const digest = createHash("sha256").update(`${seed}/${k}`).digest();
