@@ -4,7 +4,9 @@
  * or, with `fire <instanceId>`, fires a trigger instance on an emulator that is already running.
  */
 import { Command, InvalidArgumentError, Option } from "commander";
+import { parseApiKeySpec } from "./accounts";
 import { fireOnRunningEmulator } from "./fire-command";
+import { MAX_CLOCK_OFFSET_MS } from "./schemas";
 import { SECRET_VALUE_MODES, type SecretValueMode } from "./secret-values";
 import { DEFAULT_HOST, DEFAULT_PORT, startEmulator } from "./start";
 import type { FaultSettings } from "./types";
@@ -43,6 +45,8 @@ interface CliOptions {
   retryAfter?: number;
   rateLimit?: number;
   resetRate?: number;
+  lateCommit?: number;
+  clockOffset?: number;
   normaliseAuthConfig?: boolean;
   secretValues?: SecretValueMode;
   fireEvery?: number;
@@ -72,7 +76,12 @@ const program = new Command("integrations-emulator")
   .description("Local emulator of the Trigger and Integration Management API")
   .option("-p, --port <port>", "port to listen on (0 = any free port)", number(0, 65535, true), DEFAULT_PORT)
   .option("--host <host>", "interface to listen on", DEFAULT_HOST)
-  .option("--api-key <key>", `accepted API key, repeatable (or ${API_KEYS_ENV}=k1,k2)`, collect, [])
+  .option(
+    "--api-key <key>",
+    `accepted API key, repeatable; <key>=<tenant> names its account, whose records its keys share (or ${API_KEYS_ENV}=k1=acme,k2=acme,k3)`,
+    collect,
+    [],
+  )
   .option("--data <file>", "keep state in this file across restarts (atomic writes)")
   .option("--fixtures <file>", "preload records from this JSON file (see src/emulator/fixtures.ts)")
   .option("--latency <ms>", "added latency per request", number(0, 600_000, true))
@@ -83,6 +92,16 @@ const program = new Command("integrations-emulator")
   .option("--retry-after <seconds>", "Retry-After of random 429s", number(0, 86_400, true))
   .option("--rate-limit <n>", "requests per second per API key, then 429", number(0.001, 1_000_000))
   .option("--reset-rate <share>", "share 0..1 of connections reset", share)
+  .option(
+    "--late-commit <ms>",
+    "reset every write at once, then apply it this many ms later (a lost create that happens anyway)",
+    number(0, 600_000, true),
+  )
+  .option(
+    "--clock-offset <ms>",
+    "the server's clock runs this many ms ahead (or behind, negative) for every timestamp it writes",
+    number(-MAX_CLOCK_OFFSET_MS, MAX_CLOCK_OFFSET_MS, true),
+  )
   .option(
     "--normalise-auth-config",
     "store authConfig as real servers do: add a default key, trim strings, sort lists",
@@ -110,12 +129,14 @@ program
   .option("--api-key <key>", `the tenant's API key (default: the first of ${API_KEYS_ENV})`)
   .option("--payload <json>", "the event data instead of the trigger's sample payload", jsonObject)
   .action(async (instanceId: string, options: FireOptions) => {
-    const apiKey = options.apiKey ?? keysFromEnv()[0];
+    const first = keysFromEnv()[0];
+    const apiKey = options.apiKey ?? (first === undefined ? undefined : parseApiKeySpec(first, 1).key);
     if (apiKey === undefined) throw new Error(`give --api-key or set ${API_KEYS_ENV}`);
     const fired = await fireOnRunningEmulator(options.url, apiKey, instanceId, options.payload);
     console.log(JSON.stringify(fired));
   });
 
+/** The entries of the environment variable, each `<key>` or `<key>=<tenant>`. */
 function keysFromEnv(): string[] {
   return (process.env[API_KEYS_ENV] ?? "")
     .split(",")
@@ -134,6 +155,8 @@ async function serve(options: CliOptions): Promise<void> {
     retryAfterSeconds: options.retryAfter,
     rateLimitPerSecond: options.rateLimit,
     resetRate: options.resetRate,
+    lateCommitMs: options.lateCommit,
+    clockOffsetMs: options.clockOffset,
   };
   const emulator = await startEmulator({
     port: options.port,
@@ -150,7 +173,10 @@ async function serve(options: CliOptions): Promise<void> {
   console.log(`integrations-emulator listening on ${emulator.url}`);
   // The one place a key is ever printed: a generated dev key the user has no other way to learn.
   if (given.length === 0 && !options.fixtures) console.log(`API key: ${emulator.apiKey}`);
-  else console.log(`API keys: ${emulator.apiKeys.length} configured`);
+  else {
+    const accounts = new Set(emulator.apiKeys.map((key) => emulator.accountIdOf(key))).size;
+    console.log(`API keys: ${emulator.apiKeys.length} configured, ${accounts} account(s)`);
+  }
 
   let stopping = false;
   const stop = (signal: string) => {

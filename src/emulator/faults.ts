@@ -1,7 +1,8 @@
 /**
- * Fault injection: latency, 503s, 429s (random or from a per-key token bucket, with or without headers)
- * and connection resets. Rates of 0 and 1 make every knob deterministic; `remaining` bounds how many
- * matching requests are affected.
+ * Fault injection: latency, 503s, 429s (random or from a per-key token bucket, with or without headers),
+ * connection resets and late commits (a write reset at once, then applied later). Rates of 0 and 1 make
+ * every knob deterministic; `remaining` bounds how many matching requests are affected. The clock offset
+ * is kept here too (it is set and read as the other settings are) but is no per-request fault: clock.ts.
  */
 import { parseInput, faultSettingsPatch } from "./schemas";
 import type { FaultKind, FaultSettings } from "./types";
@@ -21,12 +22,19 @@ export const defaultFaultSettings = (): FaultSettings => ({
   resetAfterHandler: true,
   match: null,
   remaining: null,
+  lateCommitMs: null,
+  clockOffsetMs: 0,
 });
+
+/** The requests a late commit applies to: those that change something. */
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export type FaultOutcome =
   | { kind: "error" }
   | { kind: "throttle"; headers: Record<string, string> }
-  | { kind: "reset"; afterHandler: boolean };
+  | { kind: "reset"; afterHandler: boolean }
+  /** Reset at once, then applied `afterMs` later (server.ts). */
+  | { kind: "lateCommit"; afterMs: number };
 
 export interface FaultDecision {
   delayMs: number;
@@ -91,10 +99,16 @@ export class FaultController {
     return this.get(tenant);
   }
 
+  /** The clock offset of a tenant (the operator's without one), in ms: clock.ts. */
+  clockOffsetMs(tenant?: number): number {
+    return this.effective(tenant).clockOffsetMs;
+  }
+
   /** Decides the faults of one request to an /api/v1 route; null when none apply. */
   decide(method: string, route: string, tenant: number): FaultDecision | null {
     const s = this.effective(tenant);
-    if (!anyFaultConfigured(s)) return null;
+    const lateCommitMs = WRITE_METHODS.has(method) ? s.lateCommitMs : null;
+    if (!anyFaultConfigured(s) && lateCommitMs === null) return null;
     if (s.match && !s.match.includes(`${method} ${route}`)) return null;
     if (s.remaining !== null) {
       if (s.remaining <= 0) return null;
@@ -105,6 +119,8 @@ export class FaultController {
     let outcome: FaultOutcome | null = null;
     if (limited.retryAfterSeconds !== null) {
       outcome = this.throttle(s, limited.retryAfterSeconds, 0);
+    } else if (lateCommitMs !== null) {
+      outcome = { kind: "lateCommit", afterMs: lateCommitMs };
     } else if (this.hits(s.resetRate)) {
       outcome = { kind: "reset", afterHandler: s.resetAfterHandler };
     } else if (this.hits(s.errorRate)) {

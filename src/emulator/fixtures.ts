@@ -1,5 +1,6 @@
 /**
- * Fixtures: records to preload per API key. Shape (JSON file or object):
+ * Fixtures: records to preload per API key (into the key's account: keys given as `key=tenant` load into
+ * the named account; one account's records come under one of its keys). Shape (JSON file or object):
  *   { "tenants": { "<apiKey>": { "integrations": [...], "connectedAccounts": [...],
  *                                "activeTriggers": [...], "logs": [...] } } }
  * Only the fields marked required below must be given; ids, timestamps and derived fields are filled in.
@@ -11,7 +12,7 @@ import { builtInCatalog } from "./catalog";
 import { expectedInputField, type CatalogIndex } from "./catalog-index";
 import { accountFields, type CatalogApp } from "./catalog/types";
 import { emptyTenantState, type TenantState } from "./records";
-import { newId, now, tenantIdOf, type PersistedState } from "./store";
+import { keyAccountOf, newId, type ConfiguredKey, type PersistedState } from "./store";
 
 const jsonObject = z.record(z.string(), z.unknown());
 const optionalText = z.string().min(1).optional();
@@ -93,23 +94,31 @@ export function loadFixtures(source: string | Fixtures): z.output<typeof fixture
   throw new Error(`Invalid fixtures at ${path.join(".") || "(root)"}: ${issue?.message ?? "rejected"}`);
 }
 
-/** The store's initial state from fixtures, for the configured API keys (other tenants are an error). */
+/**
+ * The store's initial state from fixtures, for the configured API keys (a string: a bare key). A key that
+ * is not configured is an error, and so are two keys of one account (whose records would be one store).
+ */
 export function fixturesToState(
   fixtures: z.output<typeof fixturesSchema>,
-  apiKeys: readonly string[],
+  apiKeys: readonly ConfiguredKey[],
   catalog: CatalogIndex,
 ): PersistedState {
+  const accounts = apiKeys.map(keyAccountOf);
   const tenants: Record<string, TenantState> = {};
+  const positionOf = new Map<string, number>();
   Object.entries(fixtures.tenants).forEach(([apiKey, tenant], position) => {
-    if (!apiKeys.includes(apiKey)) {
+    const account = accounts.find((candidate) => candidate.key === apiKey);
+    if (!account) {
       throw new Error(`Fixtures tenant #${position + 1} does not match any configured API key`);
     }
-    tenants[tenantIdOf(apiKey)] = tenantState(
-      tenant,
-      `client_${tenantIdOf(apiKey).slice(0, 16)}`,
-      catalog,
-      position,
-    );
+    const other = positionOf.get(account.storageId);
+    if (other !== undefined) {
+      throw new Error(
+        `Fixtures tenants #${other + 1} and #${position + 1} are keys of one account (${account.accountId}): give its records under one of them`,
+      );
+    }
+    positionOf.set(account.storageId, position);
+    tenants[account.storageId] = tenantState(tenant, account.accountId, catalog, position);
   });
   return { version: 1, tenants };
 }
@@ -123,7 +132,8 @@ function tenantState(
   const fail = (message: string): never => {
     throw new Error(`Fixtures tenant #${position + 1}: ${message}`);
   };
-  const at = now();
+  // Records loaded at start-up, outside any request: the machine's clock.
+  const at = new Date().toISOString();
   const state = emptyTenantState();
   for (const item of fixture.integrations) {
     const target: CatalogApp | undefined =

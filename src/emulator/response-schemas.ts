@@ -317,6 +317,8 @@ export const faultSettingsView = z
     resetAfterHandler: z.boolean(),
     match: z.array(z.string()).nullable(),
     remaining: z.int().nullable(),
+    lateCommitMs: z.int().nullable(),
+    clockOffsetMs: z.int(),
   })
   .register(components, { id: "EmulatorFaultSettings" });
 
@@ -330,7 +332,7 @@ export const requestLogView = z
         statusCode: z.int(),
         responseTimeMs: z.number(),
         tenant: z.int().nullable(),
-        fault: z.enum(["latency", "error", "throttle", "reset"]).nullable(),
+        fault: z.enum(["latency", "error", "throttle", "reset", "lateCommit"]).nullable(),
       }),
     ),
   })

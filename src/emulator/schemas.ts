@@ -150,6 +150,8 @@ export const fireTriggerBody = z.object({ payload: jsonObject.optional() }).opti
 
 const share = z.number().min(0).max(1);
 const milliseconds = z.number().int().min(0).max(600_000);
+/** How far the server's clock may run ahead or behind: ten years either way. */
+export const MAX_CLOCK_OFFSET_MS = 315_576_000_000;
 
 export const faultSettingsPatch = z.strictObject({
   latencyMs: milliseconds.optional(),
@@ -167,4 +169,6 @@ export const faultSettingsPatch = z.strictObject({
     .nullable()
     .optional(),
   remaining: z.number().int().min(0).nullable().optional(),
+  lateCommitMs: milliseconds.nullable().optional(),
+  clockOffsetMs: z.number().int().min(-MAX_CLOCK_OFFSET_MS).max(MAX_CLOCK_OFFSET_MS).optional(),
 });

@@ -1,8 +1,10 @@
 /**
- * Builds the fastify app: request ids, the API-key check, fault injection, 404/405 handling, error mapping,
- * durable persistence before a response leaves, and the request log.
+ * Builds the fastify app: request ids, the API-key check, fault injection (late commits included),
+ * 404/405 handling, error mapping, durable persistence before a response leaves, and the request log.
  */
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
 import Fastify, {
   LogController,
   type FastifyInstance,
@@ -10,6 +12,7 @@ import Fastify, {
   type FastifyRequest,
 } from "fastify";
 import type { EmulatorContext } from "./context";
+import type { LateCommits } from "./late-commits";
 import type { ObservedResponse } from "./types";
 import { describeError, sendError } from "./errors";
 import { registerActiveTriggerRoutes } from "./routes/active-triggers";
@@ -29,6 +32,8 @@ export interface ServerOptions {
   persist: () => Promise<void>;
   /** Hears every response sent (see EmulatorOptions.observeResponse). */
   observeResponse?: (response: ObservedResponse) => void;
+  /** Where the `lateCommitMs` fault's writes wait until they are applied. */
+  lateCommits: LateCommits;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -42,8 +47,25 @@ const isApiRoute = (route: string | undefined): route is string =>
   route !== undefined && route.startsWith("/api/v1/");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Marks a late commit being applied (a request the server sends to itself again). Its value is a random
+ * token made per server and never sent to a client: a client cannot know it, so it cannot skip faults or
+ * the request log with it.
+ */
+const LATE_COMMIT_HEADER = "x-emulator-late-commit";
+/** Headers about the connection the original request came on; the request sent again sets its own. */
+const CONNECTION_HEADERS = new Set([
+  "connection",
+  "content-length",
+  "expect",
+  "keep-alive",
+  "transfer-encoding",
+  "upgrade",
+]);
+
 export function buildServer(context: EmulatorContext, options: ServerOptions): FastifyInstance {
   const keyToTenant = new Map(context.apiKeys.map((key, index) => [key, index]));
+  const lateCommitToken = randomBytes(32).toString("base64url");
   const app = Fastify({
     logger: options.quiet ? false : { level: "info" },
     // One line per request is written by the close listener below, without headers.
@@ -65,15 +87,20 @@ export function buildServer(context: EmulatorContext, options: ServerOptions): F
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     const text = body.toString();
+    request.rawBody = text;
     if (text === "") return done(null, undefined);
     parseJson(request, text, done);
   });
   app.decorateRequest("tenant", null);
   app.decorateRequest("faultDecision", null);
+  app.decorateRequest("rawBody", null);
+  app.decorateRequest("lateCommitReplay", false);
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
-    recordWhenClosed(context, app, request, reply);
+    // A late commit's application: its request was recorded (as reset) when the client sent it.
+    request.lateCommitReplay = request.headers[LATE_COMMIT_HEADER] === lateCommitToken;
+    if (!request.lateCommitReplay) recordWhenClosed(context, app, request, reply);
   });
 
   app.addHook("onRequest", async (request, reply) => {
@@ -98,6 +125,7 @@ export function buildServer(context: EmulatorContext, options: ServerOptions): F
   app.addHook("onRequest", async (request, reply) => {
     const route = request.routeOptions.url;
     if (request.tenant === null || !isApiRoute(route) || request.routeOptions.config.methodNotAllowed) return;
+    if (request.lateCommitReplay) return;
     const decision = context.faults.decide(request.method, route, request.tenant);
     if (!decision) return;
     request.faultDecision = decision;
@@ -116,6 +144,38 @@ export function buildServer(context: EmulatorContext, options: ServerOptions): F
       request.raw.socket.destroy();
       return reply;
     }
+    // A late commit needs the body, which is parsed after this hook: the preHandler below acts on it.
+  });
+
+  // A late commit: the client's connection is reset now, and the request, as it was sent, is sent again
+  // `afterMs` later to this server (marked, so that it gets no faults and no request log entry). Over
+  // HTTP rather than with app.inject: light-my-request needs an ESM-only dependency that test runners
+  // loading CommonJS (Jest) cannot load.
+  app.addHook("preHandler", async (request, reply) => {
+    const outcome = request.faultDecision?.outcome;
+    if (outcome?.kind !== "lateCommit") return;
+    const tenant = request.tenant;
+    const route = request.routeOptions.url ?? "";
+    const replay: Replay = {
+      method: request.method,
+      url: request.url,
+      headers: { ...replayHeaders(request.headers), [LATE_COMMIT_HEADER]: lateCommitToken },
+      body: request.rawBody,
+    };
+    reply.hijack();
+    request.raw.socket.destroy();
+    options.lateCommits.schedule(
+      outcome.afterMs,
+      async () => {
+        const statusCode = await sendToSelf(app, replay);
+        app.log.info(
+          { method: replay.method, route, url: replay.url, statusCode, tenant },
+          "late commit applied",
+        );
+      },
+      (error) => app.log.error({ err: error, method: replay.method, route, tenant }, "late commit failed"),
+    );
+    return reply;
   });
 
   app.addHook("onSend", async (request, _reply, payload) => {
@@ -123,7 +183,9 @@ export function buildServer(context: EmulatorContext, options: ServerOptions): F
     if (request.method !== "GET" && request.method !== "HEAD") await options.persist();
     const outcome = request.faultDecision?.outcome;
     // The effect is applied and durable; the response is lost on the way (what a client sees as a reset).
-    if (outcome?.kind === "reset") request.raw.socket.destroy();
+    // A late commit answered here never reached its handler (its body was refused before): the client
+    // still sees a reset, and there is nothing to apply later (it would be refused again).
+    if (outcome?.kind === "reset" || outcome?.kind === "lateCommit") request.raw.socket.destroy();
     return payload;
   });
 
@@ -214,7 +276,8 @@ function recordWhenClosed(
   const startedAt = performance.now();
   reply.raw.once("close", () => {
     const decision = request.faultDecision;
-    const answered = reply.raw.writableFinished && decision?.outcome?.kind !== "reset";
+    const lost = decision?.outcome?.kind === "reset" || decision?.outcome?.kind === "lateCommit";
+    const answered = reply.raw.writableFinished && !lost;
     const entry = {
       method: request.method,
       route: request.routeOptions.url ?? "",
@@ -226,5 +289,49 @@ function recordWhenClosed(
     };
     context.requestLog.record(entry);
     app.log.info(entry, "request");
+  });
+}
+
+/** The headers of a request to apply again, as sent, less those about its connection. */
+function replayHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {
+  const kept: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !CONNECTION_HEADERS.has(name) && name !== LATE_COMMIT_HEADER)
+      kept[name] = value;
+  }
+  return kept;
+}
+
+interface Replay {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[]>;
+  body: string | null;
+}
+
+/** Sends a request to this server, over loopback when it listens on every interface; resolves with its status. */
+function sendToSelf(app: FastifyInstance, replay: Replay): Promise<number> {
+  const address = app.server.address() as AddressInfo | null;
+  if (address === null) return Promise.reject(new Error("the server is not listening"));
+  const host =
+    address.address === "0.0.0.0" ? "127.0.0.1" : address.address === "::" ? "::1" : address.address;
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      {
+        host,
+        port: address.port,
+        method: replay.method,
+        path: replay.url,
+        headers: replay.headers,
+        agent: false,
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+        response.on("error", reject);
+      },
+    );
+    outgoing.on("error", reject);
+    outgoing.end(replay.body ?? undefined);
   });
 }

@@ -1,13 +1,16 @@
 /** startEmulator: wires the catalog, store, persistence, faults and request log into a listening server. */
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
+import { bareKeyAccount, checkKeyAccounts, parseApiKeySpec, type KeyAccount } from "./accounts";
 import { builtInCatalog } from "./catalog";
 import { CatalogIndex } from "./catalog-index";
+import { ServerClock } from "./clock";
 import { FaultController } from "./faults";
 import { fixturesToState, loadFixtures } from "./fixtures";
 import { DEFAULT_DELIVERY_SETTINGS, WebhookDeliveries } from "./delivery/deliveries";
 import { startLiveFeed } from "./delivery/live-feed";
 import { DataFileWriter, loadDataFile } from "./persistence";
+import { LateCommits } from "./late-commits";
 import { InMemoryRequestLog } from "./request-log";
 import { buildServer } from "./server";
 import { Store } from "./store";
@@ -23,15 +26,16 @@ const generateWebhookSecret = (): string => randomBytes(24).toString("base64url"
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   checkDeliveryOptions(options);
   const fixtures = options.fixtures === undefined ? undefined : loadFixtures(options.fixtures);
-  const apiKeys = resolveApiKeys(options.apiKeys, fixtures ? Object.keys(fixtures.tenants) : []);
+  const keyAccounts = resolveApiKeys(options.apiKeys, fixtures ? Object.keys(fixtures.tenants) : []);
+  const apiKeys = keyAccounts.map((account) => account.key);
   const catalog = new CatalogIndex(options.catalog ?? builtInCatalog);
   const saved = options.dataFile === undefined ? undefined : loadDataFile(options.dataFile);
   // A saved data file wins: fixtures only seed a store that has never been saved.
-  const initial = saved?.state ?? (fixtures ? fixturesToState(fixtures, apiKeys, catalog) : undefined);
+  const initial = saved?.state ?? (fixtures ? fixturesToState(fixtures, keyAccounts, catalog) : undefined);
 
   let writer: DataFileWriter | undefined;
   const store = new Store(
-    apiKeys,
+    keyAccounts,
     initial,
     (tenant, change) => writer?.record(tenant, change),
     saved?.journal,
@@ -47,6 +51,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   }
   await writer?.flush();
   const persist = () => writer?.flush() ?? Promise.resolve();
+  const faults = new FaultController(options.faults);
+  const clock = new ServerClock((key) => faults.clockOffsetMs(key));
   const deliveries = new WebhookDeliveries(
     catalog,
     {
@@ -54,9 +60,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       timeoutMs: options.deliveryTimeoutMs ?? DEFAULT_DELIVERY_SETTINGS.timeoutMs,
     },
     persist,
+    clock,
   );
-  const faults = new FaultController(options.faults);
   const requestLog = new InMemoryRequestLog();
+  const lateCommits = new LateCommits();
   const app = buildServer(
     {
       catalog,
@@ -67,8 +74,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       normaliseAuthConfig: options.normaliseAuthConfig ?? false,
       secretValues: options.secretValues ?? "omitted",
       deliveries,
+      clock,
     },
-    { quiet: options.quiet ?? true, persist, observeResponse: options.observeResponse },
+    { quiet: options.quiet ?? true, persist, observeResponse: options.observeResponse, lateCommits },
   );
   await app.listen({ port: options.port ?? DEFAULT_PORT, host: options.host ?? DEFAULT_HOST });
   const stopLiveFeed =
@@ -81,6 +89,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     url: urlOf(app.server.address() as AddressInfo),
     apiKey: apiKeys[0] as string,
     apiKeys: [...apiKeys],
+    accountIdOf: (key) => {
+      const index = apiKeys.indexOf(key);
+      if (index < 0) throw new Error("accountIdOf: not a configured API key");
+      return store.tenant(index).clientId;
+    },
     requestLog,
     faults: () => faults.get(),
     setFaults: (patch) => void faults.set(patch),
@@ -88,9 +101,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     close: () => {
       if (!closing) {
         stopLiveFeed();
-        // Pending deliveries stop first: they write log entries, which the writer then flushes.
-        closing = deliveries
+        // Late commits not yet due are cancelled (lost, as a server stopped before committing them would
+        // lose them); one being applied is waited for. Pending deliveries stop next: they write log
+        // entries, which the writer then flushes.
+        closing = lateCommits
           .close()
+          .then(() => deliveries.close())
           .then(() => app.close())
           .then(() => writer?.close());
       }
@@ -112,14 +128,17 @@ function checkDeliveryOptions(options: EmulatorOptions): void {
   }
 }
 
-function resolveApiKeys(given: string[] | undefined, fromFixtures: string[]): string[] {
-  const keys =
-    given && given.length > 0 ? given : fromFixtures.length > 0 ? fromFixtures : [generateApiKey()];
-  if (keys.some((key) => key.trim() === "" || key !== key.trim())) {
-    throw new Error("API keys must be non-empty and have no surrounding whitespace");
-  }
-  if (new Set(keys).size !== keys.length) throw new Error("API keys must be unique");
-  return [...keys];
+/**
+ * The configured keys and their accounts: the given `key` / `key=tenant` entries, else the fixtures' keys
+ * (each its own account: fixtures are keyed by key), else one generated key.
+ */
+function resolveApiKeys(given: string[] | undefined, fromFixtures: string[]): KeyAccount[] {
+  const accounts =
+    given && given.length > 0
+      ? given.map((spec, index) => parseApiKeySpec(spec, index + 1))
+      : (fromFixtures.length > 0 ? fromFixtures : [generateApiKey()]).map(bareKeyAccount);
+  checkKeyAccounts(accounts);
+  return accounts;
 }
 
 function urlOf(address: AddressInfo): string {

@@ -1,9 +1,12 @@
 /**
- * The in-memory store: one TenantStore per API key, keyed on disk by a hash of the key (never the key).
- * Every mutation goes through a method here so the persistence layer hears about it, as one change (the
- * record written).
+ * The in-memory store: one TenantStore per account (tenant), which one or several API keys share, kept on
+ * disk under the account's storage id (accounts.ts: a hash of a bare key, never the key; `account:<name>`
+ * for a named account). Every mutation goes through a method here so the persistence layer hears about
+ * it, as one change (the record written). Timestamps are the caller's (the server clock of the key making
+ * the request, clock.ts).
  */
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
+import { bareKeyAccount, checkKeyAccounts, type KeyAccount } from "./accounts";
 import {
   emptyTenantState,
   type ActiveTriggerRecord,
@@ -15,10 +18,9 @@ import {
 } from "./records";
 
 export const newId = (): string => randomUUID();
-export const now = (): string => new Date().toISOString();
 
-/** A stable id of a tenant that does not reveal its API key. */
-export const tenantIdOf = (apiKey: string): string => createHash("sha256").update(apiKey).digest("hex");
+/** The storage id of a bare key's account (accounts.ts), kept here for the code that imported it here. */
+export { tenantIdOf } from "./accounts";
 
 /**
  * Trigger log entries kept per tenant, newest ones; older entries are dropped (their trigger `count`s
@@ -55,7 +57,10 @@ export class TenantStore {
   private webhook: WebhookSettings;
 
   constructor(
-    /** The `clientId` of this tenant's trigger logs. */
+    /**
+     * The account's stable id (accounts.ts): client_info's `client.id` and `apiKey.clientId`, and the
+     * `clientId` of its trigger logs.
+     */
     readonly clientId: string,
     state: TenantState,
     triggerCounts: Readonly<Record<string, number>> | undefined,
@@ -117,13 +122,15 @@ export class TenantStore {
     return record;
   }
 
+  /** `at`: the new updatedAt (the server clock of the request, clock.ts). */
   updateIntegration(
     id: string,
     changes: Partial<Pick<IntegrationRecord, "authConfig" | "enabled" | "deleted">>,
+    at: string,
   ): IntegrationRecord {
     const current = this.integrations.get(id);
     if (!current) throw new Error(`updateIntegration: no record ${id}`);
-    const updated = { ...current, ...changes, updatedAt: now() };
+    const updated = { ...current, ...changes, updatedAt: at };
     this.write({ kind: "integration", record: updated });
     return updated;
   }
@@ -162,13 +169,15 @@ export class TenantStore {
     return record;
   }
 
+  /** `at`: the new updatedAt (the server clock of the request, clock.ts). */
   updateActiveTrigger(
     id: string,
     changes: Partial<Pick<ActiveTriggerRecord, "disabledAt" | "disabledReason">>,
+    at: string,
   ): ActiveTriggerRecord {
     const current = this.triggers.get(id);
     if (!current) throw new Error(`updateActiveTrigger: no record ${id}`);
-    const updated = { ...current, ...changes, updatedAt: now() };
+    const updated = { ...current, ...changes, updatedAt: at };
     this.write({ kind: "activeTrigger", record: updated });
     return updated;
   }
@@ -276,85 +285,101 @@ export interface PersistedState {
   version: 1;
   /** Which snapshot this is; the data journal names the generation it follows (persistence.ts). */
   generation?: number;
-  /** Keyed by tenantIdOf(apiKey). */
+  /** Keyed by the account's storage id (accounts.ts): tenantIdOf(key) or `account:<name>`. */
   tenants: Record<string, TenantState>;
-  /** Keyed by tenantIdOf(apiKey): how many times each trigger fired. Absent: counted from the logs. */
+  /** Keyed by storage id too: how many times each trigger fired. Absent: counted from the logs. */
   triggerCounts?: Record<string, Record<string, number>>;
 }
 
+/** A configured key as the Store takes it: a string is a bare key (its own account). */
+export type ConfiguredKey = string | KeyAccount;
+
+export const keyAccountOf = (key: ConfiguredKey): KeyAccount =>
+  typeof key === "string" ? bareKeyAccount(key) : key;
+
 export class Store {
-  private readonly tenants: TenantStore[];
-  private readonly tenantIds: string[];
-  /** Data of tenants whose key is not configured in this run: kept so that saving does not drop it. */
+  /** One per configured account, in the order of their first key. */
+  private readonly accounts: TenantStore[] = [];
+  private readonly storageIds: string[] = [];
+  /** Index in `accounts` of each configured key's account, by key index. */
+  private readonly accountOfKey: number[];
+  /** Data of accounts none of whose keys is configured in this run: kept so that saving does not drop it. */
   private readonly dormant: Record<string, TenantState>;
   private readonly dormantCounts: Record<string, Record<string, number>>;
 
   constructor(
-    apiKeys: readonly string[],
+    apiKeys: readonly ConfiguredKey[],
     initial: PersistedState | undefined,
-    changed: (tenantId: string, change: StoreChange) => void,
+    /** Hears every change, with the storage id of the account it belongs to. */
+    changed: (storageId: string, change: StoreChange) => void,
     /** Changes to apply on top of `initial` (the data journal), in order. */
     journal: readonly (StoreChange & { tenant: string })[] = [],
   ) {
-    this.tenantIds = apiKeys.map(tenantIdOf);
+    const keys = apiKeys.map(keyAccountOf);
+    checkKeyAccounts(keys);
     const saved = { ...(initial?.tenants ?? {}) };
     const counts = { ...(initial?.triggerCounts ?? {}) };
-    this.tenants = this.tenantIds.map((tenantId) => {
-      const state = saved[tenantId] ?? emptyTenantState();
-      const tenantCounts = counts[tenantId];
-      delete saved[tenantId];
-      delete counts[tenantId];
-      return new TenantStore(`client_${tenantId.slice(0, 16)}`, state, tenantCounts, (change) =>
-        changed(tenantId, change),
+    this.accountOfKey = keys.map(({ storageId, accountId }) => {
+      const known = this.storageIds.indexOf(storageId);
+      if (known >= 0) return known;
+      const state = saved[storageId] ?? emptyTenantState();
+      const tenantCounts = counts[storageId];
+      delete saved[storageId];
+      delete counts[storageId];
+      this.storageIds.push(storageId);
+      this.accounts.push(
+        new TenantStore(accountId, state, tenantCounts, (change) => changed(storageId, change)),
       );
+      return this.accounts.length - 1;
     });
     this.dormant = saved;
     this.dormantCounts = counts;
     this.replayJournal(journal);
   }
 
-  /** The tenants of the configured API keys, in their order. */
+  /** The accounts of the configured API keys, each once, in the order of their first key. */
   configuredTenants(): readonly TenantStore[] {
-    return this.tenants;
+    return this.accounts;
   }
 
-  tenant(index: number): TenantStore {
-    const tenant = this.tenants[index];
-    if (!tenant) throw new Error(`no tenant ${index}`);
+  /** The account of the key at this index of apiKeys (keys of one account share it). */
+  tenant(keyIndex: number): TenantStore {
+    const tenant = this.accounts[this.accountOfKey[keyIndex] ?? -1];
+    if (!tenant) throw new Error(`no tenant ${keyIndex}`);
     return tenant;
   }
 
   snapshot(): PersistedState {
     const tenants: Record<string, TenantState> = { ...this.dormant };
     const triggerCounts: Record<string, Record<string, number>> = { ...this.dormantCounts };
-    this.tenants.forEach((tenant, index) => {
-      const tenantId = this.tenantIds[index] as string;
-      tenants[tenantId] = tenant.state();
-      triggerCounts[tenantId] = tenant.triggerCounts();
+    this.accounts.forEach((tenant, index) => {
+      const storageId = this.storageIds[index] as string;
+      tenants[storageId] = tenant.state();
+      triggerCounts[storageId] = tenant.triggerCounts();
     });
     return { version: 1, tenants, triggerCounts };
   }
 
-  /** Journaled changes of a tenant not configured in this run are folded into its kept data. */
+  /** Journaled changes of an account not configured in this run are folded into its kept data. */
   private replayJournal(journal: readonly (StoreChange & { tenant: string })[]): void {
     const dormantStores = new Map<string, TenantStore>();
-    for (const { tenant: tenantId, ...change } of journal) {
-      const index = this.tenantIds.indexOf(tenantId);
+    for (const { tenant: storageId, ...change } of journal) {
+      const index = this.storageIds.indexOf(storageId);
       if (index >= 0) {
-        this.tenant(index).replay(change as StoreChange);
+        (this.accounts[index] as TenantStore).replay(change as StoreChange);
         continue;
       }
-      let dormant = dormantStores.get(tenantId);
+      let dormant = dormantStores.get(storageId);
       if (!dormant) {
-        const state = this.dormant[tenantId] ?? emptyTenantState();
-        dormant = new TenantStore("", state, this.dormantCounts[tenantId], () => undefined);
-        dormantStores.set(tenantId, dormant);
+        const state = this.dormant[storageId] ?? emptyTenantState();
+        dormant = new TenantStore("", state, this.dormantCounts[storageId], () => undefined);
+        dormantStores.set(storageId, dormant);
       }
       dormant.replay(change as StoreChange);
     }
-    for (const [tenantId, dormant] of dormantStores) {
-      this.dormant[tenantId] = dormant.state();
-      this.dormantCounts[tenantId] = dormant.triggerCounts();
+    for (const [storageId, dormant] of dormantStores) {
+      this.dormant[storageId] = dormant.state();
+      this.dormantCounts[storageId] = dormant.triggerCounts();
     }
   }
 }

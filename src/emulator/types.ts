@@ -26,9 +26,24 @@ export interface FaultSettings {
   match: string[] | null;
   /** Apply faults to only the next N matching requests, then stop; null = forever. */
   remaining: number | null;
+  /**
+   * A lost create (or any lost write) that happens anyway, later: a matching write request (POST, PUT,
+   * PATCH, DELETE) has its connection reset at once (the client sees no response, as with `resetRate` 1 and
+   * `resetAfterHandler` false), and is then applied this many ms later exactly as if it had arrived then
+   * (its body, headers and key as sent; no faults). Its request log entry is the reset one (statusCode 0,
+   * fault "lateCommit"); the late application is not in the request log. `close()` cancels late commits
+   * not yet applied. null = off.
+   */
+  lateCommitMs: number | null;
+  /**
+   * The server's clock runs this many ms ahead (positive) or behind (negative) of the machine's for every
+   * timestamp written for the key's requests (createdAt, updatedAt, disabledAt, log entries, events). Not
+   * a per-request fault: `match` and `remaining` do not apply to it.
+   */
+  clockOffsetMs: number;
 }
 
-export type FaultKind = "latency" | "error" | "throttle" | "reset";
+export type FaultKind = "latency" | "error" | "throttle" | "reset" | "lateCommit";
 
 export interface RequestLogEntry {
   method: string;
@@ -39,7 +54,7 @@ export interface RequestLogEntry {
   /** 0 when the connection was reset. */
   statusCode: number;
   responseTimeMs: number;
-  /** Index of the API key in apiKeys (never the key itself). */
+  /** Index of the API key in apiKeys (never the key itself; keys of one account have their own indexes). */
   tenant: number | null;
   fault: FaultKind | null;
 }
@@ -55,7 +70,12 @@ export interface EmulatorOptions {
   port?: number;
   /** Default "127.0.0.1". */
   host?: string;
-  /** Default: the API keys of the fixtures, else one generated key "emu_" + random. */
+  /**
+   * Each `<key>` (its own account) or `<key>=<tenant>` (split at the last "="): keys naming one tenant
+   * share its records, as the keys of one project of the real service do. A tenant name matches
+   * /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/. Default: the API keys of the fixtures, else one generated key
+   * "emu_" + random.
+   */
   apiKeys?: string[];
   /** Persistence file (atomic writes); undefined = in memory. */
   dataFile?: string;
@@ -108,7 +128,13 @@ export interface RunningEmulator {
   url: string;
   /** apiKeys[0]. */
   apiKey: string;
+  /** The configured keys, in order, without their `=tenant` suffix. */
   apiKeys: string[];
+  /**
+   * The account id of a configured key: what its client_info answers as `client.id` (the tenant name of a
+   * `key=tenant`, else `client_<16 hex>`). Throws for a key that is not configured.
+   */
+  accountIdOf(key: string): string;
   requestLog: RequestLog;
   faults(): FaultSettings;
   /** Merges into the current settings. */

@@ -159,11 +159,11 @@ describe("live-integration indexes", () => {
     tenant.addIntegration({ ...integration("b"), name: "other" });
     expect(tenant.liveIntegrationNamed("same")?.id).toBe("a");
     expect(tenant.firstLiveIntegrationOf("app")?.id).toBe("a");
-    tenant.updateIntegration("a", { deleted: true });
+    tenant.updateIntegration("a", { deleted: true }, new Date().toISOString());
     expect(tenant.liveIntegrationNamed("same")).toBeUndefined();
     expect(tenant.firstLiveIntegrationOf("app")?.id).toBe("b");
     tenant.addIntegration({ ...integration("c"), name: "same" });
-    tenant.updateIntegration("c", { enabled: false });
+    tenant.updateIntegration("c", { enabled: false }, new Date().toISOString());
     expect(tenant.liveIntegrationNamed("same")?.id).toBe("c");
     await writer.close();
   });

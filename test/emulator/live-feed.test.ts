@@ -65,14 +65,15 @@ it("fires every enabled instance of every tenant once per period, from the first
 it("never fires a disabled instance, and follows instances disabled, enabled and added between periods", () => {
   const store = twoTenants();
   const [a, b] = store.configuredTenants() as [TenantStore, TenantStore];
-  a.updateActiveTrigger("fixture-trigger-1", { disabledAt: new Date().toISOString(), disabledReason: null });
+  const at = new Date().toISOString();
+  a.updateActiveTrigger("fixture-trigger-1", { disabledAt: at, disabledReason: null }, at);
   const { fired, deliveries } = recordingDeliveries(store);
   stop = startLiveFeed(store.configuredTenants(), deliveries, 1);
   jest.advanceTimersByTime(1000);
   expect(fired.splice(0)).toEqual(["0:fixture-trigger-2", "1:fixture-trigger-1", "1:fixture-trigger-2"]);
 
-  a.updateActiveTrigger("fixture-trigger-1", { disabledAt: null });
-  b.updateActiveTrigger("fixture-trigger-2", { disabledAt: new Date().toISOString(), disabledReason: null });
+  a.updateActiveTrigger("fixture-trigger-1", { disabledAt: null }, at);
+  b.updateActiveTrigger("fixture-trigger-2", { disabledAt: at, disabledReason: null }, at);
   b.removeActiveTrigger("fixture-trigger-1");
   a.addActiveTrigger({ ...(a.getActiveTrigger("fixture-trigger-2") as ActiveTriggerRecord), id: "added" });
   jest.advanceTimersByTime(1000);

@@ -7,8 +7,9 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import type { CatalogIndex } from "../catalog-index";
+import type { ServerClock } from "../clock";
 import type { ActiveTriggerRecord, TriggerLogRecord } from "../records";
-import { newId, now, type TenantStore } from "../store";
+import { newId, type TenantStore } from "../store";
 import { buildEvent, signedHeaders, type WebhookEvent } from "./webhook-event";
 
 export interface DeliverySettings {
@@ -40,20 +41,31 @@ export class WebhookDeliveries {
     private readonly settings: DeliverySettings,
     /** Makes background log entries durable (they are written outside any request). */
     private readonly persist: () => Promise<void>,
+    /** The server's clock: log entries' createdAt, the event's timestamp, webhook-timestamp. */
+    private readonly clock: ServerClock,
   ) {}
 
-  /** Fires an enabled instance: logs at once when there is no callback URL, else delivers in the background. */
-  fire(tenant: TenantStore, instance: ActiveTriggerRecord, payload?: Record<string, unknown>): FiredEvent {
+  /**
+   * Fires an enabled instance: logs at once when there is no callback URL, else delivers in the background.
+   * `key`: the index of the API key that fired it, whose clock offset the timestamps follow (none: the
+   * operator's, as for the live feed).
+   */
+  fire(
+    tenant: TenantStore,
+    instance: ActiveTriggerRecord,
+    payload?: Record<string, unknown>,
+    key?: number,
+  ): FiredEvent {
     const trigger = this.catalog.trigger(instance.triggerName);
     const data = payload ?? trigger?.payload ?? {};
     const logId = newId();
-    const event = buildEvent(instance, data, logId);
+    const event = buildEvent(instance, data, logId, this.clock.date(key));
     const entry = (id: string, error: string | null, attempt?: number): TriggerLogRecord => ({
       id,
       clientId: tenant.clientId,
       connectionId: instance.connectionId,
       appKey: trigger?.appKey ?? tenant.getConnectedAccount(instance.connectionId)?.appName ?? "",
-      createdAt: now(),
+      createdAt: this.clock.now(key),
       triggerName: instance.triggerName,
       errorTrigger: null,
       triggerClientError: error,
@@ -69,7 +81,7 @@ export class WebhookDeliveries {
       );
       return { eventId: event.id, logId, delivery: "no_callback_url" };
     }
-    const run = this.deliver(tenant, callbackURL, secret, event, (attempt, error) =>
+    const run = this.deliver(tenant, callbackURL, secret, event, key, (attempt, error) =>
       entry(attempt === 1 ? logId : newId(), error, attempt),
     ).finally(() => this.running.delete(run));
     this.running.add(run);
@@ -87,12 +99,13 @@ export class WebhookDeliveries {
     url: string,
     secret: string,
     event: WebhookEvent,
+    key: number | undefined,
     entry: (attempt: number, error: string | null) => TriggerLogRecord,
   ): Promise<void> {
     const { retryDelaysMs } = this.settings;
     const attempts = retryDelaysMs.length + 1;
     for (let attempt = 1; attempt <= attempts; attempt++) {
-      const failure = await this.attempt(url, secret, event);
+      const failure = await this.attempt(url, secret, event, this.clock.date(key));
       // Stopped mid-attempt: nothing is recorded after close began (the data file is being closed).
       if (this.stopping.signal.aborted) return;
       const delay = retryDelaysMs[attempt - 1];
@@ -114,12 +127,12 @@ export class WebhookDeliveries {
   }
 
   /** null when the callback URL answered 2xx; else what went wrong (never the secret). */
-  private async attempt(url: string, secret: string, event: WebhookEvent): Promise<string | null> {
+  private async attempt(url: string, secret: string, event: WebhookEvent, at: Date): Promise<string | null> {
     const timeout = AbortSignal.timeout(this.settings.timeoutMs);
     try {
       const response = await fetch(url, {
         method: "POST",
-        headers: { ...signedHeaders(event, secret), "user-agent": "integrations-emulator" },
+        headers: { ...signedHeaders(event, secret, at), "user-agent": "integrations-emulator" },
         body: event.body,
         redirect: "manual",
         signal: AbortSignal.any([this.stopping.signal, timeout]),

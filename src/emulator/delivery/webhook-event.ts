@@ -15,14 +15,16 @@ export interface WebhookEvent {
   body: string;
 }
 
+/** `at`: the event's time, by the server's clock (clock.ts). */
 export function buildEvent(
   instance: ActiveTriggerRecord,
   payload: Record<string, unknown>,
   logId: string,
+  at: Date = new Date(),
 ): WebhookEvent {
   const body = {
     type: instance.triggerName.toLowerCase(),
-    timestamp: new Date().toISOString(),
+    timestamp: at.toISOString(),
     log_id: logId,
     data: { ...payload, connection_id: instance.connectionId, trigger_id: instance.id },
   };

@@ -3,7 +3,7 @@
  * (the emulator needs nothing of them, a real service calls the app with them) and never sent back.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { tenantOf, type EmulatorContext } from "../context";
+import { nowOf, tenantOf, type EmulatorContext } from "../context";
 import { badRequest, notFound } from "../errors";
 import { paginate } from "../pagination";
 import type { IntegrationRecord } from "../records";
@@ -13,7 +13,7 @@ import {
   listConnectedAccountsQuery,
   parseInput,
 } from "../schemas";
-import { newId, now } from "../store";
+import { newId } from "../store";
 import { connectedAccountDetailView, connectedAccountView } from "../views";
 import { existingConnectedAccount } from "./existing";
 
@@ -32,7 +32,7 @@ export function registerConnectedAccountRoutes(app: FastifyInstance, context: Em
     // the sign-in only replaces the credential, not which site it is for.
     requireInputFields(integration, body.data);
     const browser = isBrowserScheme(integration.authScheme);
-    const at = now();
+    const at = nowOf(context, request);
     const account = tenant.addConnectedAccount({
       id: newId(),
       integrationId: integration.id,

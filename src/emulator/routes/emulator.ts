@@ -28,6 +28,6 @@ export function registerEmulatorRoutes(app: FastifyInstance, context: EmulatorCo
     const tenant = tenantOf(context, request);
     const instance = existingActiveTrigger(tenant, id);
     if (instance.disabledAt !== null) throw badRequest(`Trigger instance ${id} is disabled`);
-    return context.deliveries.fire(tenant, instance, body?.payload);
+    return context.deliveries.fire(tenant, instance, body?.payload, callerOf(request));
   });
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { normaliseAuthConfig } from "../auth-config-normalisation";
 import { expectedInputField } from "../catalog-index";
 import { accountFields, connectorFields, type AuthScheme, type CatalogApp } from "../catalog/types";
-import { tenantOf, type EmulatorContext } from "../context";
+import { nowOf, tenantOf, type EmulatorContext } from "../context";
 import { badRequest, conflict, notFound } from "../errors";
 import { paginate } from "../pagination";
 import type { IntegrationRecord } from "../records";
@@ -15,7 +15,7 @@ import {
   patchIntegrationBody,
   type CreateIntegrationBody,
 } from "../schemas";
-import { newId, now, type TenantStore } from "../store";
+import { newId, type TenantStore } from "../store";
 import { integrationSummary, integrationView } from "../views";
 
 export function registerIntegrationRoutes(app: FastifyInstance, context: EmulatorContext): void {
@@ -107,7 +107,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, context: Emulato
         existingId: sameName.id,
       });
     }
-    const at = now();
+    const at = nowOf(context, request);
     const record = tenant.addIntegration({
       id: newId(),
       name: body.name,
@@ -157,10 +157,11 @@ export function registerIntegrationRoutes(app: FastifyInstance, context: Emulato
       const scheme = target && catalog.scheme(target, record.authScheme);
       if (scheme) requireSchemeFields(scheme, body.authConfig, record.useServiceAuth);
     }
-    tenant.updateIntegration(integrationId, {
-      ...body,
-      ...(body.authConfig !== undefined && { authConfig: stored(body.authConfig) }),
-    });
+    tenant.updateIntegration(
+      integrationId,
+      { ...body, ...(body.authConfig !== undefined && { authConfig: stored(body.authConfig) }) },
+      nowOf(context, request),
+    );
     return reply.code(204).send();
   });
 
@@ -170,7 +171,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, context: Emulato
     const { integrationId } = parseInput(integrationIdParams, request.params, "path");
     const tenant = tenantOf(context, request);
     liveIntegration(tenant, integrationId);
-    tenant.updateIntegration(integrationId, { deleted: true, enabled: false });
+    tenant.updateIntegration(integrationId, { deleted: true, enabled: false }, nowOf(context, request));
     return reply.code(204).send();
   });
 }

@@ -3,9 +3,8 @@
  * on the wire: an instance is read through active_triggers?triggerIds=<id>&showDisabled=true.)
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { tenantOf, type EmulatorContext } from "../context";
+import { nowOf, tenantOf, type EmulatorContext } from "../context";
 import { parseInput, switchTriggerStatusBody, triggerIdParams, triggerInstanceIdParams } from "../schemas";
-import { now } from "../store";
 import { existingActiveTrigger } from "./existing";
 
 export function registerTriggerInstanceRoutes(app: FastifyInstance, context: EmulatorContext): void {
@@ -14,9 +13,11 @@ export function registerTriggerInstanceRoutes(app: FastifyInstance, context: Emu
     const instance = existingActiveTrigger(tenant, id);
     // Switching to the state it is in changes nothing (its disabledAt keeps the first disabling).
     if ((instance.disabledAt === null) !== enabled) {
+      const at = nowOf(context, request);
       tenant.updateActiveTrigger(
         id,
-        enabled ? { disabledAt: null, disabledReason: null } : { disabledAt: now() },
+        enabled ? { disabledAt: null, disabledReason: null } : { disabledAt: at },
+        at,
       );
     }
     return { status: "success" };

@@ -1,10 +1,10 @@
 /** GET /api/v1/triggers (the catalog's triggers, filtered) and POST /api/v1/triggers/enable/... (upsert) */
 import { isDeepStrictEqual } from "node:util";
 import type { FastifyInstance } from "fastify";
-import { tenantOf, type EmulatorContext } from "../context";
+import { nowOf, tenantOf, type EmulatorContext } from "../context";
 import { badRequest, notFound } from "../errors";
 import { enableTriggerBody, enableTriggerParams, listTriggersQuery, parseInput } from "../schemas";
-import { newId, now, type TenantStore } from "../store";
+import { newId, type TenantStore } from "../store";
 import { TriggerConfigValidator } from "../trigger-config-validation";
 import { existingConnectedAccount } from "./existing";
 
@@ -75,10 +75,14 @@ export function registerTriggerRoutes(app: FastifyInstance, context: EmulatorCon
           isDeepStrictEqual(instance.triggerConfig, triggerConfig),
       );
     if (same) {
-      tenant.updateActiveTrigger(same.id, { disabledAt: null, disabledReason: null });
+      tenant.updateActiveTrigger(
+        same.id,
+        { disabledAt: null, disabledReason: null },
+        nowOf(context, request),
+      );
       return { status: "success", triggerId: same.id, isNew: false };
     }
-    const at = now();
+    const at = nowOf(context, request);
     const instance = tenant.addActiveTrigger({
       id: newId(),
       connectionId: account.id,

@@ -1,9 +1,12 @@
 /**
- * The tenant's webhook settings: the callback URL every event is delivered to (set_callback_url,
- * callback_url) and client_info, which shows it with the secret that signs the deliveries.
+ * The account's webhook settings: the callback URL every event is delivered to (set_callback_url,
+ * callback_url) and client_info, which shows it with the secret that signs the deliveries, and names the
+ * account (`client.id`) and the caller's key. Keys of one account share its settings, as they share its
+ * records: the real service keeps the webhook URL on the client (ClientDTO.webhookURL), not on a key.
  */
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { bareAccountIdOf } from "../accounts";
 import { callerOf, tenantOf, type EmulatorContext } from "../context";
 import type { ClientInfoView } from "../response-schemas";
 import { parseInput, setCallbackUrlBody } from "../schemas";
@@ -25,15 +28,21 @@ export function registerWebhookRoutes(app: FastifyInstance, context: EmulatorCon
   });
 
   app.get("/api/v1/client/auth/client_info", async (request) => {
-    return clientInfo(tenantOf(context, request), context.apiKeys[callerOf(request)] as string);
+    const key = callerOf(request);
+    return clientInfo(tenantOf(context, request), context.apiKeys[key] as string, context.clock.now(key));
   });
 }
 
-function clientInfo(tenant: TenantStore, apiKey: string): ClientInfoView {
+/**
+ * `client.id` and `apiKey.clientId` are the account's id (accounts.ts), the same for every key of it;
+ * `apiKey.id` is the key's own (derived from the key's hash, as it always was for a bare key).
+ */
+function clientInfo(tenant: TenantStore, apiKey: string, at: string): ClientInfoView {
   const { callbackURL, secret } = tenant.webhookSettings();
   if (secret === undefined) throw new Error("the tenant has no webhook secret (start.ts makes one)");
-  const idOf = (what: string) =>
-    `${what}_${createHash("sha256").update(`${what}:${tenant.clientId}`).digest("hex").slice(0, 16)}`;
+  const hashed = (what: string, of: string) =>
+    `${what}_${createHash("sha256").update(`${what}:${of}`).digest("hex").slice(0, 16)}`;
+  const idOf = (what: string) => hashed(what, tenant.clientId);
   // The key is the caller's own, but a response is often logged: only its last characters are shown.
   const masked = `****${apiKey.length >= 16 ? apiKey.slice(-4) : ""}`;
   return {
@@ -51,7 +60,7 @@ function clientInfo(tenant: TenantStore, apiKey: string): ClientInfoView {
       isNewWebhook: true,
     },
     apiKey: {
-      id: idOf("key"),
+      id: hashed("key", bareAccountIdOf(apiKey)),
       name: "emulator key",
       clientId: tenant.clientId,
       memberId: idOf("member"),
@@ -66,7 +75,7 @@ function clientInfo(tenant: TenantStore, apiKey: string): ClientInfoView {
         createdAt: CLIENT_CREATED_AT,
         updatedAt: CLIENT_CREATED_AT,
       },
-      lastUsed: new Date().toISOString(),
+      lastUsed: at,
       apiKey: masked,
     },
   };
