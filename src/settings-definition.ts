@@ -35,6 +35,13 @@ export const settingsDefinition = {
   maxRetries: z.number().int().min(0).default(DEFAULT_MAX_RETRIES),
   /** Requests in flight at once for the whole provider process (all its resources). Default 8. */
   maxConcurrentRequests: z.number().int().min(1).default(DEFAULT_MAX_CONCURRENT_REQUESTS),
+  /**
+   * The account the API key must reach: the `client.id` that `GET /api/v1/client/auth/client_info` answers (the
+   * project the key belongs to). Optional. Set, nothing is created or changed with a key of another account.
+   * Left unset, the provider records the account its key reaches (the plugin in its own state, every resource in
+   * its `accountId` output) and refuses to work on an object of another account all the same.
+   */
+  accountId: z.string().optional(),
 } satisfies Record<keyof typeof SETTINGS_KEYS, z.ZodType>;
 
 export type SettingName = keyof typeof SETTINGS_KEYS;

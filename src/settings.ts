@@ -14,6 +14,8 @@ export interface Settings {
   maxRetries: number;
   /** Requests in flight at once for the whole process (program or provider). */
   maxConcurrentRequests: number;
+  /** The account the key must reach (`client.id`), when the stack pins one. */
+  accountId?: string;
 }
 
 /** Reads fully qualified keys such as `integrations:apiKey`; undefined when not set. */
@@ -38,6 +40,7 @@ export const SETTINGS_KEYS = {
   timeoutMs: "integrations:timeoutMs",
   maxRetries: "integrations:maxRetries",
   maxConcurrentRequests: "integrations:maxConcurrentRequests",
+  accountId: "integrations:accountId",
 } as const;
 
 export const SETTINGS_ENV = { apiKey: "INTEGRATIONS_API_KEY", baseUrl: "INTEGRATIONS_BASE_URL" } as const;
@@ -50,7 +53,7 @@ const EMPTY_CONFIG: ConfigSource = { get: () => undefined };
 
 /**
  * `connection`, when given (a resource's or a data function's own account), replaces the API key and base
- * URL of the stack config; the other settings still come from the stack config.
+ * URL of the stack config (and drops its account pin); the other settings still come from the stack config.
  */
 export function resolveSettings(
   config: ConfigSource = EMPTY_CONFIG,
@@ -58,11 +61,13 @@ export function resolveSettings(
   connection?: { baseUrl: string; apiKey: string },
 ): Settings {
   if (connection) {
-    const own: Record<string, string> = {
+    // The connection names its own account: the stack config's pin is about the stack config's key.
+    const own: Record<string, string | undefined> = {
       [SETTINGS_KEYS.apiKey]: connection.apiKey,
       [SETTINGS_KEYS.baseUrl]: connection.baseUrl,
+      [SETTINGS_KEYS.accountId]: undefined,
     };
-    return resolveSettings({ get: (key) => own[key] ?? config.get(key) }, env);
+    return resolveSettings({ get: (key) => (key in own ? own[key] : config.get(key)) }, env);
   }
   const apiKey = firstSet(config.get(SETTINGS_KEYS.apiKey), env[SETTINGS_ENV.apiKey]);
   if (apiKey === undefined) {
@@ -111,7 +116,21 @@ export function resolveSettings(
       1,
       "a positive integer",
     ),
+    ...pinnedAccount(config),
   };
+}
+
+/** `integrations:accountId`, when set: printable, no spaces (an id is never echoed back in a message as typed). */
+function pinnedAccount(config: ConfigSource): { accountId?: string } {
+  const accountId = firstSet(config.get(SETTINGS_KEYS.accountId));
+  if (accountId === undefined) return {};
+  if (!/^[\x21-\x7e]+$/.test(accountId)) {
+    throw new SettingsError(
+      SETTINGS_KEYS.accountId,
+      `Invalid \`${SETTINGS_KEYS.accountId}\`: expected an account id (client.id of the service's client_info), without spaces.`,
+    );
+  }
+  return { accountId };
 }
 
 /** A config source over a plain map of fully qualified keys (e.g. the provider's `configure` variables). */

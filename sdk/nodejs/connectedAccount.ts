@@ -47,6 +47,10 @@ export class ConnectedAccount extends pulumi.CustomResource {
     }
 
     /**
+     * The account the object lives in: the `client.id` that `GET /api/v1/client/auth/client_info` answered for the provider's key (the project the key belongs to; never the key). A call with a key of another account fails before any request about the object. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+     */
+    declare public /*out*/ readonly accountId: pulumi.Output<string | undefined>;
+    /**
      * Take over this existing account (e.g. one an interrupted `up` made) instead of creating one: its connector (and entityId, when given) must be these. Its credentials cannot be read back, so they are taken to be `data`. Only read at create time.
      */
     declare public readonly adoptId: pulumi.Output<string | undefined>;
@@ -79,6 +83,10 @@ export class ConnectedAccount extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly redirectUrl: pulumi.Output<string | undefined>;
     /**
+     * The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+     */
+    declare public /*out*/ readonly serviceUrl: pulumi.Output<string | undefined>;
+    /**
      * `ACTIVE`, or `INITIATED` until a person completes `redirectUrl` (OAuth), or `FAILED`.
      */
     declare public /*out*/ readonly status: pulumi.Output<string>;
@@ -103,10 +111,13 @@ export class ConnectedAccount extends pulumi.CustomResource {
             resourceInputs["integrationId"] = args?.integrationId;
             resourceInputs["labels"] = args?.labels;
             resourceInputs["redirectUri"] = args?.redirectUri;
+            resourceInputs["accountId"] = undefined /*out*/;
             resourceInputs["appName"] = undefined /*out*/;
             resourceInputs["redirectUrl"] = undefined /*out*/;
+            resourceInputs["serviceUrl"] = undefined /*out*/;
             resourceInputs["status"] = undefined /*out*/;
         } else {
+            resourceInputs["accountId"] = undefined /*out*/;
             resourceInputs["adoptId"] = undefined /*out*/;
             resourceInputs["appName"] = undefined /*out*/;
             resourceInputs["data"] = undefined /*out*/;
@@ -115,6 +126,7 @@ export class ConnectedAccount extends pulumi.CustomResource {
             resourceInputs["labels"] = undefined /*out*/;
             resourceInputs["redirectUri"] = undefined /*out*/;
             resourceInputs["redirectUrl"] = undefined /*out*/;
+            resourceInputs["serviceUrl"] = undefined /*out*/;
             resourceInputs["status"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);

@@ -48,6 +48,10 @@ export class Connector extends pulumi.CustomResource {
     }
 
     /**
+     * The account the object lives in: the `client.id` that `GET /api/v1/client/auth/client_info` answered for the provider's key (the project the key belongs to; never the key). A call with a key of another account fails before any request about the object. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+     */
+    declare public /*out*/ readonly accountId: pulumi.Output<string | undefined>;
+    /**
      * Set when the connector was taken over rather than created.
      */
     declare public readonly adoptId: pulumi.Output<string | undefined>;
@@ -95,6 +99,10 @@ export class Connector extends pulumi.CustomResource {
      * Set when the name was autonamed (see ../shared/autoname.ts).
      */
     declare public readonly namePrefix: pulumi.Output<string | undefined>;
+    /**
+     * The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+     */
+    declare public /*out*/ readonly serviceUrl: pulumi.Output<string | undefined>;
     declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
     /**
      * Use the service's built-in authentication. Default false. Replaces on change.
@@ -123,13 +131,16 @@ export class Connector extends pulumi.CustomResource {
             resourceInputs["name"] = args?.name;
             resourceInputs["namePrefix"] = args?.namePrefix;
             resourceInputs["useServiceAuth"] = (args?.useServiceAuth) ?? false;
+            resourceInputs["accountId"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["defaultConnectorId"] = undefined /*out*/;
             resourceInputs["deleted"] = undefined /*out*/;
             resourceInputs["expectedInputFields"] = undefined /*out*/;
             resourceInputs["logo"] = undefined /*out*/;
+            resourceInputs["serviceUrl"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
         } else {
+            resourceInputs["accountId"] = undefined /*out*/;
             resourceInputs["adoptId"] = undefined /*out*/;
             resourceInputs["appId"] = undefined /*out*/;
             resourceInputs["appName"] = undefined /*out*/;
@@ -145,6 +156,7 @@ export class Connector extends pulumi.CustomResource {
             resourceInputs["logo"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["namePrefix"] = undefined /*out*/;
+            resourceInputs["serviceUrl"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
             resourceInputs["useServiceAuth"] = undefined /*out*/;
         }

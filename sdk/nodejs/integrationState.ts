@@ -50,6 +50,10 @@ export class IntegrationState extends pulumi.CustomResource {
     }
 
     /**
+     * The account the object lives in: the `client.id` that `GET /api/v1/client/auth/client_info` answered for the provider's key (the project the key belongs to; never the key). A call with a key of another account fails before any request about the object. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+     */
+    declare public /*out*/ readonly accountId: pulumi.Output<string | undefined>;
+    /**
      * The applied authConfig; a refresh takes the values the service shows of its keys (the secret ones stay as applied). Secret.
      */
     declare public readonly authConfig: pulumi.Output<{[key: string]: any} | undefined>;
@@ -74,6 +78,10 @@ export class IntegrationState extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly priorEnabled: pulumi.Output<boolean>;
     /**
+     * The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+     */
+    declare public /*out*/ readonly serviceUrl: pulumi.Output<string | undefined>;
+    /**
      * The keys this resource set whose prior values the service never showed (secrets): `onDelete: "restore"` cannot put those back and leaves them as this resource set them.
      */
     declare public /*out*/ readonly unrestorableKeys: pulumi.Output<string[] | undefined>;
@@ -96,16 +104,20 @@ export class IntegrationState extends pulumi.CustomResource {
             resourceInputs["enabled"] = args?.enabled;
             resourceInputs["integrationId"] = args?.integrationId;
             resourceInputs["onDelete"] = (args?.onDelete) ?? "retain";
+            resourceInputs["accountId"] = undefined /*out*/;
             resourceInputs["priorAuthConfig"] = undefined /*out*/;
             resourceInputs["priorEnabled"] = undefined /*out*/;
+            resourceInputs["serviceUrl"] = undefined /*out*/;
             resourceInputs["unrestorableKeys"] = undefined /*out*/;
         } else {
+            resourceInputs["accountId"] = undefined /*out*/;
             resourceInputs["authConfig"] = undefined /*out*/;
             resourceInputs["enabled"] = undefined /*out*/;
             resourceInputs["integrationId"] = undefined /*out*/;
             resourceInputs["onDelete"] = undefined /*out*/;
             resourceInputs["priorAuthConfig"] = undefined /*out*/;
             resourceInputs["priorEnabled"] = undefined /*out*/;
+            resourceInputs["serviceUrl"] = undefined /*out*/;
             resourceInputs["unrestorableKeys"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);

@@ -23,6 +23,10 @@ export class Provider extends pulumi.ProviderResource {
     }
 
     /**
+     * The account the API key must reach: the `client.id` that `GET /api/v1/client/auth/client_info` answers (the project the key belongs to). Optional. Set, nothing is created or changed with a key of another account. Left unset, the provider records the account its key reaches (the plugin in its own state, every resource in its `accountId` output) and refuses to work on an object of another account all the same.
+     */
+    declare public readonly accountId: pulumi.Output<string | undefined>;
+    /**
      * The API key of the account the resources live in. Secret: `pulumi config set --secret integrations:apiKey <key>`. Falls back to the INTEGRATIONS_API_KEY environment variable.
      */
     declare public readonly apiKey: pulumi.Output<string | undefined>;
@@ -42,6 +46,7 @@ export class Provider extends pulumi.ProviderResource {
         let resourceInputs: pulumi.Inputs = {};
         opts = opts || {};
         {
+            resourceInputs["accountId"] = args?.accountId;
             resourceInputs["apiKey"] = (args?.apiKey ? pulumi.secret(args.apiKey) : undefined) ?? utilities.getEnv("INTEGRATIONS_API_KEY");
             resourceInputs["baseUrl"] = (args?.baseUrl) ?? utilities.getEnv("INTEGRATIONS_BASE_URL");
             resourceInputs["maxConcurrentRequests"] = pulumi.output((args?.maxConcurrentRequests) ?? 8).apply(JSON.stringify);
@@ -59,6 +64,10 @@ export class Provider extends pulumi.ProviderResource {
  * The set of arguments for constructing a Provider resource.
  */
 export interface ProviderArgs {
+    /**
+     * The account the API key must reach: the `client.id` that `GET /api/v1/client/auth/client_info` answers (the project the key belongs to). Optional. Set, nothing is created or changed with a key of another account. Left unset, the provider records the account its key reaches (the plugin in its own state, every resource in its `accountId` output) and refuses to work on an object of another account all the same.
+     */
+    accountId?: pulumi.Input<string | undefined>;
     /**
      * The API key of the account the resources live in. Secret: `pulumi config set --secret integrations:apiKey <key>`. Falls back to the INTEGRATIONS_API_KEY environment variable.
      */

@@ -45,6 +45,10 @@ export class TriggerInstance extends pulumi.CustomResource {
     }
 
     /**
+     * The account the object lives in: the `client.id` that `GET /api/v1/client/auth/client_info` answered for the provider's key (the project the key belongs to; never the key). A call with a key of another account fails before any request about the object. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+     */
+    declare public /*out*/ readonly accountId: pulumi.Output<string | undefined>;
+    /**
      * Take over this existing instance (its account, trigger and config must be these). Without it, an instance of the same account, trigger and config that already exists is never taken: create fails and names it. Only read at create time.
      */
     declare public readonly adoptId: pulumi.Output<string | undefined>;
@@ -56,6 +60,10 @@ export class TriggerInstance extends pulumi.CustomResource {
      * Default true. Updated in place.
      */
     declare public readonly enabled: pulumi.Output<boolean>;
+    /**
+     * The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+     */
+    declare public /*out*/ readonly serviceUrl: pulumi.Output<string | undefined>;
     /**
      * Checked against the trigger's config schema before any write. Default `{}`. Changing it replaces the instance (the service identifies an instance by account, trigger and config).
      */
@@ -87,10 +95,14 @@ export class TriggerInstance extends pulumi.CustomResource {
             resourceInputs["enabled"] = (args?.enabled) ?? true;
             resourceInputs["triggerConfig"] = args?.triggerConfig;
             resourceInputs["triggerName"] = args?.triggerName;
+            resourceInputs["accountId"] = undefined /*out*/;
+            resourceInputs["serviceUrl"] = undefined /*out*/;
         } else {
+            resourceInputs["accountId"] = undefined /*out*/;
             resourceInputs["adoptId"] = undefined /*out*/;
             resourceInputs["connectedAccountId"] = undefined /*out*/;
             resourceInputs["enabled"] = undefined /*out*/;
+            resourceInputs["serviceUrl"] = undefined /*out*/;
             resourceInputs["triggerConfig"] = undefined /*out*/;
             resourceInputs["triggerName"] = undefined /*out*/;
         }

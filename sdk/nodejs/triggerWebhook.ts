@@ -50,6 +50,10 @@ export class TriggerWebhook extends pulumi.CustomResource {
     }
 
     /**
+     * The account the object lives in: the `client.id` that `GET /api/v1/client/auth/client_info` answered for the provider's key (the project the key belongs to; never the key). A call with a key of another account fails before any request about the object. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+     */
+    declare public /*out*/ readonly accountId: pulumi.Output<string | undefined>;
+    /**
      * Default "restore": deleting the resource puts back the callback URL found before this resource set it (unless someone changed it since). "retain" leaves the URL as it is.
      */
     declare public readonly onDelete: pulumi.Output<enums.TriggerWebhookOnDelete>;
@@ -57,6 +61,10 @@ export class TriggerWebhook extends pulumi.CustomResource {
      * The callback URL before this resource set it; absent when there was none.
      */
     declare public /*out*/ readonly priorUrl: pulumi.Output<string | undefined>;
+    /**
+     * The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+     */
+    declare public /*out*/ readonly serviceUrl: pulumi.Output<string | undefined>;
     /**
      * Where the service POSTs trigger events (http or https). Updated in place.
      */
@@ -82,11 +90,15 @@ export class TriggerWebhook extends pulumi.CustomResource {
             }
             resourceInputs["onDelete"] = (args?.onDelete) ?? "restore";
             resourceInputs["url"] = args?.url;
+            resourceInputs["accountId"] = undefined /*out*/;
             resourceInputs["priorUrl"] = undefined /*out*/;
+            resourceInputs["serviceUrl"] = undefined /*out*/;
             resourceInputs["webhookSecret"] = undefined /*out*/;
         } else {
+            resourceInputs["accountId"] = undefined /*out*/;
             resourceInputs["onDelete"] = undefined /*out*/;
             resourceInputs["priorUrl"] = undefined /*out*/;
+            resourceInputs["serviceUrl"] = undefined /*out*/;
             resourceInputs["url"] = undefined /*out*/;
             resourceInputs["webhookSecret"] = undefined /*out*/;
         }

@@ -1,15 +1,16 @@
 import { createHash } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import type { z } from "zod";
 import { lostCreateDoubts } from "./create-evidence";
 import {
   ApiConnectionError,
   ApiTimeoutError,
+  ConflictError,
   RequestValidationError,
   ServerError,
   UnprovenCreateError,
 } from "./errors";
 import { paginate } from "./pagination";
+import { OperationStoppedError, pause, unstoppable } from "./stopping";
 import { secretValuesOf } from "./redact";
 import {
   activeTriggersQuerySchema,
@@ -30,6 +31,7 @@ import {
   appSchema,
   callbackUrlBodySchema,
   callbackUrlSchema,
+  accountIdSchema,
   clientInfoSchema,
   connectedAccountCreatedSchema,
   connectedAccountSchema,
@@ -117,6 +119,7 @@ export interface ListIntegrationsQuery {
 
 const DEFAULT_PAGE_SIZE = 100;
 const INTEGRATIONS = "/api/v1/integrations";
+const CLIENT_INFO = "/api/v1/client/auth/client_info";
 const LOST_RESPONSE_STATUSES = new Set([502, 503, 504]);
 
 /**
@@ -229,12 +232,13 @@ export class ApiClient {
   // -------------------------------------------------------------------------------------- integrations
 
   /**
-   * POST /api/v1/integrations. Never blindly re-sent: when the response is lost (timeout, reset,
-   * 502/503/504) the connector may exist, so it is looked up by its unique name first. One found is
-   * returned only when it is provably the one this call made (see create-evidence.ts), after its authConfig
-   * is set again (secret values cannot be compared); otherwise UnprovenCreateError names it. When none is
-   * found the name was free just before the POST is sent again (at most `maxRetries` times). A 4xx is
-   * never retried.
+   * POST /api/v1/integrations. Never blindly re-sent: when the response is lost (timeout, reset, 502/503/504)
+   * the connector may exist, so it is looked up by its unique name first. One found is returned only when it
+   * provably appeared during this call and matches what was sent (see create-evidence.ts: the proof is a
+   * listing taken before the first POST, one more request per create, never the two clocks), after its
+   * authConfig is set again (secret values cannot be compared); otherwise UnprovenCreateError names it. When
+   * none is found the POST is sent again (at most `maxRetries` times); a 409 after a lost response is weighed
+   * the same way, since the first POST may have committed after its response was lost. A 4xx is never retried.
    */
   async createIntegration(body: CreateIntegrationBody): Promise<ConnectorRecord> {
     const valid = validate("POST", INTEGRATIONS, createIntegrationBodySchema, body);
@@ -244,22 +248,60 @@ export class ApiClient {
       body: valid,
       secrets: secretValuesOf(valid.authConfig),
     };
-    const startedAt = Date.now();
+    const heldBefore = (await this.findIntegrationByName(valid.name, { appName: valid.appName }))?.id;
+    let lostBefore = false;
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.#transport.send(request, connectorRecordSchema);
       } catch (error) {
-        if (!isLostResponse(error) || attempt > this.#maxRetries) throw error;
+        const lost = isLostResponse(error);
+        if (!lost && !(lostBefore && error instanceof ConflictError)) throw error;
+        // Out of attempts, or a 409 that an earlier attempt of this call may have caused: weigh what holds the
+        // name now (names are unique among all live connectors, whatever their app).
+        if (!lost || attempt > this.#maxRetries) return this.#weighLostCreate(valid, heldBefore, error);
+        lostBefore = true;
       }
-      await sleep(backoffDelayMs(attempt, this.#baseDelayMs));
+      try {
+        await pause(backoffDelayMs(attempt, this.#baseDelayMs));
+      } catch (stopped) {
+        // Stopped (Cancel, customTimeouts) after a lost response: the POST may have landed.
+        return this.#weighLostCreate(valid, heldBefore, stopped);
+      }
       const found = await this.findIntegrationByName(valid.name, { appName: valid.appName });
-      if (found) return this.#recoverLostCreate(found.id, valid, startedAt);
+      if (found) return this.#recoverLostCreate(found.id, valid, heldBefore);
     }
   }
 
-  async #recoverLostCreate(id: string, sent: CreateIntegrationBody, startedAt: number) {
+  /**
+   * The last word on a create that may have landed: the connector holding the name now, taken only when proven
+   * this call's; none found, `last` stands, saying that the service may still make it. Runs whatever the stop:
+   * a create is never cut short between its POST and this proof.
+   */
+  #weighLostCreate(sent: CreateIntegrationBody, heldBefore: string | undefined, last: unknown) {
+    return unstoppable(async () => {
+      const holder = await this.findIntegrationByName(sent.name);
+      if (holder !== undefined) return this.#recoverLostCreate(holder.id, sent, heldBefore, last);
+      if (last instanceof OperationStoppedError) {
+        throw new OperationStoppedError(
+          `${last.message}, after a create whose response was lost; no connector named "${sent.name}" was ` +
+            "found, but the service may still make it: if a later `pulumi up` stops on a 409 naming it, take it " +
+            "over with adoptId",
+        );
+      }
+      throw last;
+    });
+  }
+
+  async #recoverLostCreate(
+    id: string,
+    sent: CreateIntegrationBody,
+    heldBefore: string | undefined,
+    conflict?: unknown,
+  ): Promise<ConnectorRecord> {
     const record = await this.getIntegration(id);
-    const doubts = lostCreateDoubts(record, sent, startedAt);
+    const doubts = lostCreateDoubts(record, sent, heldBefore);
+    // Another's connector took the name: no POST of this call made anything, and a 409 says so as it is.
+    if (doubts.length > 0 && conflict instanceof ConflictError) throw conflict;
     if (doubts.length > 0) throw new UnprovenCreateError({ method: "POST", path: INTEGRATIONS }, id, doubts);
     if (sent.authConfig !== undefined) await this.updateIntegration(id, { authConfig: sent.authConfig });
     return record;
@@ -409,9 +451,17 @@ export class ApiClient {
     await this.#transport.sendIgnoringBody({ method: "POST", path, body });
   }
 
+  /**
+   * The id of the account (project) the API key belongs to: `client.id` of client_info. Every key of one
+   * account answers the same id, so it tells accounts apart, never keys. Nothing else of the answer is read.
+   */
+  async getAccountId(): Promise<string> {
+    return this.#transport.send({ method: "GET", path: CLIENT_INFO }, accountIdSchema);
+  }
+
   /** The callback URL and the secret that signs deliveries (the rest of client_info is never read). */
   async getWebhookSettings(): Promise<WebhookSettings> {
-    return this.#transport.send({ method: "GET", path: "/api/v1/client/auth/client_info" }, clientInfoSchema);
+    return this.#transport.send({ method: "GET", path: CLIENT_INFO }, clientInfoSchema);
   }
 }
 

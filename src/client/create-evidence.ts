@@ -3,18 +3,23 @@ import { sameAfterNormalisation } from "./normalisation";
 import type { ConnectorRecord, CreateIntegrationBody } from "./schemas";
 
 /**
- * Why a connector found under the name after a lost create response might not be the one that request
- * made; empty when it provably is. Names are unique among live connectors, so a connector with the name
- * is either this request's or one that held the name before it (whose POST then got a 409 that was lost).
- * It is this request's when it was created after the request started (`createdAt`, the server's clock
- * against ours: a clock of ours that runs ahead makes this fail closed, never open) and everything the
- * server shows matches what was sent (a field it does not show cannot differ). Secret authConfig values are never shown, so the caller sets the
- * authConfig again once a connector is recovered.
+ * Why a connector found under the name after a lost create response is not the one this call made; empty
+ * when it is, as far as the service can show.
+ *
+ * The evidence never compares the two clocks (the server's `createdAt` with ours: a server clock running ahead
+ * would make an older connector look new). It is a listing taken before the first POST: the name was free
+ * then, so a connector holding it now appeared during this call. It was made by one of this call's POSTs (one
+ * of them may commit after its response was lost, even after the retry that then gets a 409), or by someone
+ * else creating the same name in the same window, which nothing the service shows tells apart; so everything
+ * the server shows of it must also match what was sent (a field it does not show cannot differ). A connector
+ * that held the name before the call, or differs in a field the call sent, is provably another's: none of this
+ * call's POSTs can have made anything while it held the name. Secret authConfig values are never shown, so the
+ * caller sets the authConfig again once a connector is recovered.
  */
 export function lostCreateDoubts(
   record: ConnectorRecord,
   sent: CreateIntegrationBody,
-  requestStartedAt: number,
+  heldBefore: string | undefined,
 ): string[] {
   const sameApp =
     sent.appId !== undefined ? record.appId === sent.appId : sameAppName(record.appName, sent.appName);
@@ -25,11 +30,7 @@ export function lostCreateDoubts(
   );
   return [
     record.deleted === true ? "it is deleted" : undefined,
-    createdSince(record.createdAt, requestStartedAt)
-      ? undefined
-      : Number.isNaN(Date.parse(record.createdAt ?? ""))
-        ? "it has no createdAt"
-        : "it was created before the request was sent",
+    record.id === heldBefore ? "it held the name before the request was sent" : undefined,
     sameApp ? undefined : "its app differs",
     sent.authScheme === undefined || record.authScheme === sent.authScheme
       ? undefined
@@ -39,14 +40,4 @@ export function lostCreateDoubts(
       : "its useServiceAuth differs",
     shownConfigMatches ? undefined : "a visible authConfig value differs",
   ].filter((doubt): doubt is string => doubt !== undefined);
-}
-
-/**
- * Whether a record was created after a request started: by the server's `createdAt` against our clock, so
- * a clock of ours that runs ahead fails closed (never taking what is not provably the request's). A record
- * without a readable `createdAt` was not.
- */
-export function createdSince(createdAt: string | undefined, requestStartedAt: number): boolean {
-  const at = createdAt === undefined ? Number.NaN : Date.parse(createdAt);
-  return at >= requestStartedAt;
 }

@@ -1,5 +1,6 @@
 import type { AxiosError, AxiosInstance } from "axios";
 import axiosRetry from "axios-retry";
+import { pause } from "./stopping";
 
 /**
  * When to retry and how long to wait. axios-retry re-sends the requests; the decisions are ours because
@@ -89,6 +90,9 @@ export function installRetryPolicy(instance: AxiosInstance, maxRetries: number, 
     // Every attempt gets the full timeout (by default axios-retry shrinks it by the time already spent).
     shouldResetTimeout: true,
     retryCondition: shouldRetry,
-    retryDelay: (attempt, error) => retryDelayMs(attempt, error, baseDelayMs),
+    // The wait is ours (axios-retry awaits onRetry before it re-sends), so that a stopped call (Cancel,
+    // customTimeouts: stopping.ts) stops waiting at once instead of after up to 30 s.
+    retryDelay: () => 0,
+    onRetry: (attempt, error) => pause(retryDelayMs(attempt, error, baseDelayMs)),
   });
 }

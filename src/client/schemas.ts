@@ -559,6 +559,15 @@ export const clientInfoSchema: z.ZodType<WebhookSettings> = z
   })
   .transform(({ client }) => ({ webhookURL: client.webhookURL, webhookSecret: client.webhookSecret }));
 
+/**
+ * The account of `GET /api/v1/client/auth/client_info`: `client.id`, the project the API key belongs to (the
+ * published document's ClientDTO.id; a project has several keys, and each answers the same id). Only this one
+ * field is parsed: the rest of the answer holds the key and the webhook secret.
+ */
+export const accountIdSchema = z
+  .looseObject({ client: z.looseObject({ id: z.string().min(1) }) })
+  .transform(({ client }) => client.id);
+
 // ------------------------------------------------------------------------------------- error bodies
 
 const text = z.string().optional().catch(undefined);

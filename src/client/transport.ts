@@ -13,6 +13,7 @@ import { parseJson } from "./json";
 import { createRedactor } from "./redact";
 import { accountRate, concurrencyLimiter, type AdaptiveRate } from "./request-scheduler";
 import { installRetryPolicy, isTimeoutCode, throttlePauseMs } from "./retry-policy";
+import { OperationStoppedError, throwIfStopped, unlessStopped } from "./stopping";
 import { USER_AGENT } from "./user-agent";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
@@ -117,6 +118,7 @@ export class Transport {
         data: request.body,
       });
     } catch (error) {
+      if (error instanceof OperationStoppedError) throw error;
       throw this.#toApiError(request, error);
     }
   }
@@ -159,9 +161,13 @@ function scheduledAdapter(settings: TransportSettings): AxiosAdapter {
   const limiter = concurrencyLimiter(settings.maxConcurrentRequests);
   const rate: AdaptiveRate = accountRate(settings.identity);
   return async (config: InternalAxiosRequestConfig) => {
-    await rate.admit();
+    await unlessStopped(rate.admit());
     try {
-      const response = await limiter.schedule(() => send(config));
+      const response = await limiter.schedule(() => {
+        // The last moment before the request leaves: a stopped call sends nothing more.
+        throwIfStopped();
+        return send(config);
+      });
       rate.succeeded(advertisedLimit(response.headers));
       return response;
     } catch (error) {

@@ -1,12 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { ConnectionArgs } from "../program-connection";
 
-/** The account a resource lives in, instead of the stack config's (see resources/shared/connection.ts). */
-export interface ConnectionArgs {
-  /** e.g. https://api.example.com */
-  baseUrl: pulumi.Input<string>;
-  /** Stored as a secret, whether or not it is given as one. */
-  apiKey: pulumi.Input<string>;
-}
+export type { ConnectionArgs };
 
 /** The `connection` arg every resource takes (a type, not an interface: args stay plain records). */
 export type WithConnectionArg = {

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import {
   connectorDefinition,
+  PROPOSED_NAME,
   type ConnectorInputs,
   type ConnectorOutputs,
 } from "../resources/connector/definition";
@@ -13,7 +14,7 @@ import { connectorProvider } from "./shims";
 /** Exactly one of `appName` and `appId`; every field may be an Input. */
 export type ConnectorArgs = InputsOf<ConnectorInputs> & WithConnectionArg;
 
-type PublicConnectorOutputs = Omit<ConnectorOutputs, "lastApplied">;
+type PublicConnectorOutputs = Omit<ConnectorOutputs, "lastApplied" | typeof PROPOSED_NAME>;
 
 // The outputs are declared by the definition (declaration merging adds them as types, without class fields
 // that would shadow the values the SDK sets: see engine-protocol.md on useDefineForClassFields).

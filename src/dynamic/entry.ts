@@ -11,41 +11,21 @@
  *   read(id, props), update(id, olds, news), delete(id, props) with these meanings;
  * - each accepts the outputs (state) written by earlier versions.
  */
-import { createConnectedAccountHandlers } from "../resources/connected-account/handlers";
-import type {
-  CheckedConnectedAccountInputs,
-  ConnectedAccountOutputs,
-} from "../resources/connected-account/definition";
-import { createConnectorHandlers } from "../resources/connector/handlers";
-import type { CheckedConnectorInputs, ConnectorOutputs } from "../resources/connector/definition";
-import { createIntegrationStateHandlers } from "../resources/integration-state/handlers";
-import type {
-  CheckedIntegrationStateInputs,
-  IntegrationStateOutputs,
-} from "../resources/integration-state/definition";
+import { engineLog } from "../engine-log";
+import { RESOURCES } from "../resources";
 import { withConnection } from "../resources/shared/connection";
-import { createTriggerInstanceHandlers } from "../resources/trigger-instance/handlers";
-import type {
-  CheckedTriggerInstanceInputs,
-  TriggerInstanceOutputs,
-} from "../resources/trigger-instance/definition";
-import { createTriggerWebhookHandlers } from "../resources/trigger-webhook/handlers";
-import type {
-  CheckedTriggerWebhookInputs,
-  TriggerWebhookOutputs,
-} from "../resources/trigger-webhook/definition";
+import { setWarningSink } from "../resources/shared/warnings";
 
-// Each resource also takes an optional `connection` (its account), handled around the handlers.
-export const connector = withConnection<CheckedConnectorInputs, ConnectorOutputs>(createConnectorHandlers());
-export const integrationState = withConnection<CheckedIntegrationStateInputs, IntegrationStateOutputs>(
-  createIntegrationStateHandlers(),
-);
-export const connectedAccount = withConnection<CheckedConnectedAccountInputs, ConnectedAccountOutputs>(
-  createConnectedAccountHandlers(),
-);
-export const triggerInstance = withConnection<CheckedTriggerInstanceInputs, TriggerInstanceOutputs>(
-  createTriggerInstanceHandlers(),
-);
-export const triggerWebhook = withConnection<CheckedTriggerWebhookInputs, TriggerWebhookOutputs>(
-  createTriggerWebhookHandlers(),
-);
+// In the dynamic-provider host (@pulumi/pulumi's cmd/dynamic-provider, which the engine starts with its own
+// address as the first argument), the handlers' warnings go to the engine's log, as the plugin's do.
+const engineAddress = process.argv[2];
+if (/[\\/]cmd[\\/]dynamic-provider[\\/]index\.js$/.test(require.main?.filename ?? "") && engineAddress) {
+  setWarningSink(engineLog(engineAddress).warn);
+}
+
+// Each resource also takes an optional `connection` (its account), handled around the registry's handlers.
+export const connector = withConnection(RESOURCES.connector.handlers);
+export const integrationState = withConnection(RESOURCES.integrationState.handlers);
+export const connectedAccount = withConnection(RESOURCES.connectedAccount.handlers);
+export const triggerInstance = withConnection(RESOURCES.triggerInstance.handlers);
+export const triggerWebhook = withConnection(RESOURCES.triggerWebhook.handlers);

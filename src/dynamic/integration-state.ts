@@ -15,7 +15,7 @@ export type IntegrationStateArgs = InputsOf<IntegrationStateInputs> & WithConnec
 // The outputs are declared by the definition (declaration merging adds them as types, without class fields
 // that would shadow the values the SDK sets: see engine-protocol.md on useDefineForClassFields).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
-export interface IntegrationState extends OutputFields<IntegrationStateOutputs> {}
+export interface IntegrationState extends OutputFields<Omit<IntegrationStateOutputs, "resourceName">> {}
 
 /**
  * The mutable state (`enabled`, `authConfig`) of an integration this program does not own: created
@@ -34,6 +34,7 @@ export class IntegrationState extends pulumi.dynamic.Resource {
       {
         ...unsetOutputs(integrationStateDefinition.outputs),
         ...args,
+        resourceName: name,
         // Secret in the stored inputs too, even when given as a plain object.
         authConfig: args.authConfig === undefined ? undefined : pulumi.secret(args.authConfig),
         connection: secretConnection(args.connection),

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ApiClient, ClientSettings } from "../client";
 import { sharedClient } from "../client/shared-clients";
-import type { ConnectionArgs } from "../dynamic/connection-arg";
+import type { ConnectionArgs } from "../program-connection";
 import { programConfigSource } from "../program-config";
 import { resolveSettings } from "../settings";
 

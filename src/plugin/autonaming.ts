@@ -1,13 +1,5 @@
-import { autonameScopeOf, defaultNamePrefix } from "../resources/shared/autoname";
+import { autonameScopeOf, defaultNamePrefix, type AutonameInputs } from "../resources/shared/autoname";
 import type { Props } from "./properties";
-
-/** The inputs through which a resource is autonamed (the Connector's: name, namePrefix, autonameScope). */
-export interface AutonameInputs {
-  name: string;
-  prefix: string;
-  /** Internal: the rest of the autoname's seed, consumed by check (../resources/shared/autoname.ts). */
-  scope: string;
-}
 
 /** Pulumi's autonaming settings for one resource (CheckRequest.autonaming), when the stack has any. */
 export interface Autonaming {
@@ -25,17 +17,17 @@ export interface CheckContext {
 /**
  * What Check adds to a resource's inputs when the program gives no name:
  *
+ * - A resource that already has a name it did not get from the program (old inputs with a derived autoname, or a
+ *   name the engine proposed) keeps it, whatever `pulumi:autonaming` says now: added, changed or removed, the
+ *   config names new resources, as Pulumi's own providers reuse the name in the old state. A replacement is
+ *   checked without old inputs and is named afresh. A prefix the program changes is a new name (a replacement).
  * - Without autonaming settings (the usual case), what the dynamic Connector class adds: the prefix
  *   `<logical name>-` and the scope `<project>/<stack>/<logical name>`. The handler's check derives the name
  *   from them, never at random, so a preview shows the name its update creates (the two run in two provider
  *   processes, and the engine's random seed differs between them outside an update plan), and a resource
  *   gets the same name from either front end.
- * - `pulumi:autonaming` mode "disable": nothing; check then asks for a name.
- * - mode "propose" or "enforce": the engine's proposed name, unless the old inputs already hold a name
- *   that was not derived from a prefix: an update keeps its name (the engine proposes afresh in each
- *   deployment, and a pattern with random parts would otherwise rename, so replace, the resource on every
- *   `up`), as Pulumi's own providers keep an autoname once chosen. A replacement, checked without old inputs,
- *   takes the new proposal (a pattern without random parts makes the engine delete before it creates).
+ * - `pulumi:autonaming` mode "disable": nothing; check then asks a new resource for a name.
+ * - mode "propose" or "enforce": the engine's proposed name, marked as proposed.
  *
  * A name the program gives always wins; so does a prefix, named from with the scope as without settings.
  */
@@ -46,20 +38,31 @@ export function withAutonaming(
   context: CheckContext,
 ): Props {
   if (isSet(news[inputs.name])) return news;
+  const { project, stack } = parseUrn(context.urn);
+  const derived = (prefix: unknown) => ({
+    ...news,
+    [inputs.prefix]: prefix,
+    [inputs.scope]: autonameScopeOf(project, stack, context.name),
+  });
+  const kept = olds[inputs.name];
+  const oldPrefix = olds[inputs.prefix];
+  const samePrefix = !isSet(news[inputs.prefix]) || news[inputs.prefix] === oldPrefix;
   const autonaming = context.autonaming;
+  const proposing = autonaming !== undefined && autonaming.mode !== "disable";
+  if (typeof kept === "string" && samePrefix) {
+    if (isSet(oldPrefix)) return derived(oldPrefix);
+    // A name the engine proposed is kept; so is any name an update finds while the engine proposes (state
+    // written before the mark existed), which a pattern with random parts would otherwise rename every `up`.
+    if (olds[inputs.proposed] === true || proposing) {
+      return { ...news, [inputs.name]: kept, [inputs.proposed]: true };
+    }
+  }
   // A prefix the program gives is named from as the dynamic Connector does: with the scope added.
   if (autonaming === undefined || isSet(news[inputs.prefix])) {
-    const { project, stack } = parseUrn(context.urn);
-    return {
-      ...news,
-      [inputs.prefix]: isSet(news[inputs.prefix]) ? news[inputs.prefix] : defaultNamePrefix(context.name),
-      [inputs.scope]: autonameScopeOf(project, stack, context.name),
-    };
+    return derived(isSet(news[inputs.prefix]) ? news[inputs.prefix] : defaultNamePrefix(context.name));
   }
   if (autonaming.mode === "disable") return news;
-  const kept = olds[inputs.name];
-  const keep = typeof kept === "string" && !isSet(olds[inputs.prefix]);
-  return { ...news, [inputs.name]: keep ? kept : autonaming.proposedName };
+  return { ...news, [inputs.name]: autonaming.proposedName, [inputs.proposed]: true };
 }
 
 function isSet(value: unknown): boolean {

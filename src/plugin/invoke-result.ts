@@ -1,18 +1,15 @@
 import { z } from "zod";
 import { isPlainObject } from "../resources/shared/values";
 
-/** zod 4's definition of a schema, as far as the walk below reads it. */
-interface ZodDef {
-  type: string;
-  innerType?: z.ZodType;
-  element?: z.ZodType;
-  valueType?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
+/** The part of a JSON schema (zod's own `z.toJSONSchema`) the walk below reads. */
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  additionalProperties?: JsonSchema | boolean;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
 }
-
-const defOf = (schema: z.ZodType): ZodDef => (schema as unknown as { _zod: { def: ZodDef } })._zod.def;
-
-const WRAPPERS = new Set(["optional", "nullable", "default", "prefault", "readonly", "nonoptional", "catch"]);
 
 /**
  * A function's answer as the plugin hands it back: only the keys its result shape documents, at every level
@@ -20,7 +17,8 @@ const WRAPPERS = new Set(["optional", "nullable", "default", "prefault", "readon
  * adds, and one of them might hold anything), then checked against the shape. The generated SDKs build their
  * result classes from exactly the documented keys, and nothing undocumented, a credential least of all, goes
  * back. A `null` where the shape allows only absence reads as absent (the client's tolerance rule). A map
- * (a trigger's `config`, a connector's visible `authConfig`) keeps its keys: they are the data.
+ * (a trigger's `config`, a connector's visible `authConfig`) keeps its keys: they are the data. The shape is
+ * read through zod's JSON Schema, its public description of itself.
  */
 export function documentedResult(
   functionName: string,
@@ -28,7 +26,8 @@ export function documentedResult(
   answer: unknown,
 ): Record<string, unknown> {
   const schema = z.object(shape);
-  const parsed = schema.safeParse(documentedOnly(schema, answer));
+  const described = describedOf(shape, schema);
+  const parsed = schema.safeParse(documentedOnly(described, answer));
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   throw new Error(
@@ -37,26 +36,48 @@ export function documentedResult(
   );
 }
 
-function documentedOnly(schema: z.ZodType, value: unknown): unknown {
-  const def = defOf(schema);
-  if (WRAPPERS.has(def.type) && def.innerType) {
-    return value === null || value === undefined ? value : documentedOnly(def.innerType, value);
+/** Each result shape's JSON Schema, made once per process. */
+const descriptions = new WeakMap<z.ZodRawShape, JsonSchema>();
+
+function describedOf(shape: z.ZodRawShape, schema: z.ZodObject): JsonSchema {
+  let json = descriptions.get(shape);
+  if (json === undefined) {
+    json = z.toJSONSchema(schema, { io: "output", unrepresentable: "any" }) as JsonSchema;
+    descriptions.set(shape, json);
   }
-  if (def.type === "array" && Array.isArray(value)) {
-    return value.map((item: unknown) => documentedOnly(def.element!, item));
-  }
+  return json;
+}
+
+function documentedOnly(schema: JsonSchema, value: unknown): unknown {
+  if (value === null || value === undefined) return value;
+  const branch = branchFor(schema, value);
+  if (Array.isArray(value))
+    return branch.items ? value.map((item) => documentedOnly(branch.items!, item)) : value;
   if (!isPlainObject(value)) return value;
-  if (def.type === "record") {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, documentedOnly(def.valueType!, item)]),
-    );
+  if (branch.properties !== undefined) {
+    const kept: Record<string, unknown> = {};
+    for (const [key, keySchema] of Object.entries(branch.properties)) {
+      const item = value[key];
+      if (item === undefined || (item === null && !acceptsNull(keySchema))) continue;
+      kept[key] = documentedOnly(keySchema, item);
+    }
+    return kept;
   }
-  if (def.type !== "object") return value;
-  const kept: Record<string, unknown> = {};
-  for (const [key, keySchema] of Object.entries(def.shape!)) {
-    const item = value[key];
-    if (item === undefined || (item === null && !keySchema.safeParse(null).success)) continue;
-    kept[key] = documentedOnly(keySchema, item);
-  }
-  return kept;
+  const values = branch.additionalProperties;
+  if (typeof values !== "object") return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, documentedOnly(values, item)]));
+}
+
+/** Of a union (an optional or nullable value), the branch that describes a value of this kind. */
+function branchFor(schema: JsonSchema, value: unknown): JsonSchema {
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (branches === undefined) return schema;
+  const kind = Array.isArray(value) ? "array" : isPlainObject(value) ? "object" : typeof value;
+  return branches.find((branch) => [branch.type].flat().includes(kind)) ?? schema;
+}
+
+function acceptsNull(schema: JsonSchema): boolean {
+  return [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some((branch) =>
+    [branch.type].flat().includes("null"),
+  );
 }

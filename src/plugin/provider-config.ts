@@ -7,6 +7,7 @@ import {
   SETTINGS_KEYS,
   SettingsError,
   type ConfigSource,
+  type Settings,
 } from "../settings";
 import type { Props } from "./properties";
 
@@ -49,8 +50,8 @@ export function configSourceOf(inputs: Props): ConfigSource {
 /**
  * CheckConfig: what is set must be valid (a base URL an http(s) URL, the numbers integers in range, the key
  * printable); what is not set may come from the environment, or is reported by the first request that needs
- * it, as with the dynamic provider (so a preview needs no key). A value not known yet (a preview) is not
- * judged. Unknown keys are refused by name: a misspelt setting would otherwise be ignored silently.
+ * it, as with the dynamic provider. A value not known yet (a preview) is not judged. Unknown keys are refused
+ * by name: a misspelt setting would otherwise be ignored silently.
  */
 export function checkProviderConfig(news: Props): { inputs: Props; failures: CheckFailure[] } {
   const failures: CheckFailure[] = [];
@@ -62,8 +63,7 @@ export function checkProviderConfig(news: Props): { inputs: Props; failures: Che
       });
     }
   }
-  const known = Object.fromEntries(Object.entries(news).filter(([, value]) => !containsUnknown(value)));
-  const settings = settingsOf(known);
+  const settings = settingsOf(knownOnly(news));
   for (const key of SETTING_KEYS) {
     if (settings[key] === undefined) continue;
     // Each setting alone, the two required ones filled in, so that each failure names its own key.
@@ -83,12 +83,46 @@ export function checkProviderConfig(news: Props): { inputs: Props; failures: Che
 }
 
 /**
- * DiffConfig: another base URL is another service, so the provider is replaced, and with it every
- * resource it manages (created in the new service, deleted from the old one), as a resource's own
- * `connection` does (../resources/shared/connection.ts). A base URL not known yet (a preview) may be
- * another: the preview says so. A base URL left unset is the environment's (INTEGRATIONS_BASE_URL, as read
- * now). Any other change (a rotated key, a timeout) is an update that replaces nothing: the next calls use
- * the new values.
+ * Where the provider reaches, resolved at CheckConfig and written into its inputs (and so into its state): the
+ * base URL, from its inputs or the environment, and the account its key reaches (`accountId`, one request).
+ * DiffConfig then sees a changed environment as it sees a changed input; a `pulumi refresh` or `destroy`, which
+ * configure the provider from its state, reach the service and account recorded there, whatever the
+ * environment says by then; and Configure takes the recorded account as a pin. A key taken from the environment
+ * is never written. A pinned `accountId` the key does not reach fails, naming both. Nothing is resolved while a
+ * setting is not known yet (a preview) or when the key or URL is missing (the first request reports it).
+ */
+export async function resolvedLocation(
+  inputs: Props,
+  accountOfSettings: (settings: Settings) => Promise<string>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ inputs: Props; failures: CheckFailure[] }> {
+  if (containsUnknown(inputs)) return { inputs, failures: [] };
+  let settings: Settings;
+  try {
+    settings = resolveSettings(configSourceOf(inputs), env);
+  } catch (error) {
+    if (error instanceof SettingsError) return { inputs, failures: [] };
+    throw error;
+  }
+  const accountId = await accountOfSettings(settings);
+  if (settings.accountId !== undefined && settings.accountId !== accountId) {
+    const reason =
+      `the API key reaches account "${accountId}", not the pinned "${settings.accountId}": nothing is created ` +
+      `or changed with it. Use a key of account "${settings.accountId}", or change the pin if the stack is moving.`;
+    return { inputs, failures: [{ property: "accountId", reason }] };
+  }
+  return { inputs: { ...inputs, baseUrl: settings.baseUrl, accountId }, failures: [] };
+}
+
+/**
+ * DiffConfig. Another base URL reaching another account (or one not known yet) is another service: the
+ * provider is replaced, and with it every resource it manages, created in the new service and deleted from the
+ * old one through the old provider, as a deliberate move the preview shows. Another base URL reaching the same
+ * account is the same service spelt differently: an update, after which each resource proves its object is
+ * found there. Another account at the same URL (another project's key) is an update too, which every resource
+ * of the provider then refuses, naming both accounts, before any write. Any other change (a rotated key, a
+ * timeout) replaces nothing. An account recorded by CheckConfig for the first time (state of an older version)
+ * is no change.
  */
 export function diffProviderConfig(
   olds: Props,
@@ -97,16 +131,29 @@ export function diffProviderConfig(
 ): { changes: string[]; replaces: string[] } {
   const before = settingsOf(olds);
   const after = settingsOf(news);
-  const changes = SETTING_KEYS.filter((key) => containsUnknown(news[key]) || before[key] !== after[key]);
+  // A provider of an older version recorded no base URL when it came from the environment, and no account.
   const fallback = env[SETTINGS_ENV.baseUrl];
-  const replaces =
+  const movedUrl =
     containsUnknown(news.baseUrl) ||
-    normalUrl(before.baseUrl ?? fallback) !== normalUrl(after.baseUrl ?? fallback)
-      ? ["baseUrl"]
-      : [];
-  return { changes, replaces };
+    normalUrl(before.baseUrl ?? fallback) !== normalUrl(after.baseUrl ?? fallback);
+  const changed = (key: SettingKey) => {
+    if (containsUnknown(news[key])) return true;
+    if (key === "baseUrl") return movedUrl;
+    if (key === "accountId" && before.accountId === undefined) return false;
+    return before[key] !== after[key];
+  };
+  const changes = SETTING_KEYS.filter(changed);
+  const sameAccount =
+    before.accountId !== undefined &&
+    !containsUnknown(news.accountId) &&
+    before.accountId === after.accountId;
+  const replaced = containsUnknown(news.baseUrl) || (movedUrl && !sameAccount);
+  return { changes, replaces: replaced ? ["baseUrl"] : [] };
 }
 
+function knownOnly(props: Props): Props {
+  return Object.fromEntries(Object.entries(props).filter(([, value]) => !containsUnknown(value)));
+}
 /** One service, however its URL is written: resolveSettings trims it and drops trailing slashes too. */
 function normalUrl(url: string | undefined): string | undefined {
   return url?.trim().replace(/\/+$/, "");

@@ -3,18 +3,22 @@ import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import * as plugin from "@pulumi/pulumi/proto/plugin_pb";
 import * as providerGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provider from "@pulumi/pulumi/proto/provider_pb";
+import { sharedClient } from "../client/shared-clients";
+import { OperationStoppedError, stoppable } from "../client/stopping";
+import { accountOf } from "../resources/shared/account";
 import { createClientForCall } from "../resources/shared/client-for-call";
 import { CONNECTION_PROPERTY } from "../resources/shared/connection";
 import { keysFlagged } from "../resources/shared/definition";
 import { readably } from "../resources/shared/errors";
+import { setWarningSink } from "../resources/shared/warnings";
 import { withAutonaming, parseUrn, type Autonaming } from "./autonaming";
-import { wireDiff } from "./diff";
-import { engineLog } from "./engine-log";
+import { wireDiff, type PathChange } from "./diff";
+import { engineLog } from "../engine-log";
 import { grpcError } from "./errors";
 import { functionTokenOf, PLUGIN_FUNCTIONS, type PluginFunction } from "./functions";
 import { invokeFunction } from "./invoke";
 import { fromStruct, markSecrets, reveal, secretKeysOf, toStruct, type Props } from "./properties";
-import { checkProviderConfig, configSourceOf, diffProviderConfig } from "./provider-config";
+import { checkProviderConfig, configSourceOf, diffProviderConfig, resolvedLocation } from "./provider-config";
 import { PLUGIN_RESOURCES, tokenOf, type PluginResource } from "./resources";
 
 export interface PluginServerOptions {
@@ -62,6 +66,12 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
   // The invokes' client: this provider's settings (the stack config, or an explicit provider's arguments).
   const invokeApi = createClientForCall();
   const log = options.engine ? engineLog(options.engine) : undefined;
+  setWarningSink(log?.warn);
+
+  /** Aborted by the engine's Cancel: every call of the process stops (../client/stopping.ts). */
+  const cancelled = new AbortController();
+  const unary = <Request, Response>(handle: (request: Request) => Promise<Response>) =>
+    unaryMethod((request: Request) => stoppable(cancelled.signal, () => handle(request)));
 
   const service: Partial<providerGrpc.IResourceProviderServer> = {
     getPluginInfo: unary(async () => new plugin.PluginInfo().setVersion(options.version)),
@@ -70,7 +80,13 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
 
     checkConfig: unary(async (request: provider.CheckRequest) => {
       const wire = rawProps(request.getNews());
-      const { inputs, failures } = checkProviderConfig(reveal(wire) as Props);
+      const checked = checkProviderConfig(reveal(wire) as Props);
+      const { inputs, failures } =
+        checked.failures.length > 0
+          ? checked
+          : await readably(() =>
+              resolvedLocation(checked.inputs, (settings) => accountOf(sharedClient(settings))),
+            );
       return new provider.CheckResponse()
         .setInputs(toStruct(markSecrets(inputs, secretKeysOf(wire).add("apiKey"))))
         .setFailuresList(failures.map(checkFailure));
@@ -107,7 +123,7 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
       const wire = rawProps(request.getNews());
       const olds = fromStruct(request.getOlds());
       const name = request.getName() || parseUrn(urn).name;
-      const given = { ...(reveal(wire) as Props), ...row.internalInputs?.({ name, urn }) };
+      const given = { ...(reveal(wire) as Props), ...row.internalInputs?.({ name }) };
       const news = row.autoname
         ? withAutonaming(row.autoname, given, olds, {
             urn,
@@ -128,11 +144,16 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
       const news = fromStruct(request.getNews());
       const result = await row.handlers.diff(request.getId(), olds, news);
       const diff = wireDiff(result, fromStruct(request.getOldInputs()), olds, news, replaceFlagged(row));
-      return new provider.DiffResponse()
+      const response = new provider.DiffResponse()
         .setChanges(diff.changes ? DIFF_SOME : DIFF_NONE)
         .setReplacesList(diff.replaces)
         .setDeletebeforereplace(diff.deleteBeforeReplace)
-        .setDiffsList(diff.diffs);
+        .setDiffsList(diff.diffs)
+        .setHasdetaileddiff(true);
+      for (const [path, { change, replace }] of Object.entries(diff.detailed)) {
+        response.getDetaileddiffMap().set(path, propertyDiff(change, replace));
+      }
+      return response;
     }),
 
     create: unary(async (request: provider.CreateRequest) => {
@@ -141,7 +162,9 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
       const inputs = reveal(wire) as Props;
       const secrets = union(secretKeysOf(wire), secretsOf(row, "outputs"), secretsOf(row, "inputs"));
       try {
-        const { id, outs } = await row.handlers.create(inputs);
+        const { id, outs } = await withinTimeout(request.getTimeout(), "create", cancelled.signal, () =>
+          row.handlers.create(inputs),
+        );
         return new provider.CreateResponse().setId(id).setProperties(toStruct(markSecrets(outs, secrets)));
       } catch (error) {
         throw withPartial(error, {
@@ -168,9 +191,7 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
       // Read by id alone (`pulumi import`): the internal inputs Check would set come from the URN here.
       const urn = request.getUrn();
       const internal =
-        Object.keys(stateWire).length === 0
-          ? (row.internalInputs?.({ name: parseUrn(urn).name, urn }) ?? {})
-          : {};
+        Object.keys(stateWire).length === 0 ? (row.internalInputs?.({ name: parseUrn(urn).name }) ?? {}) : {};
       const inputs = result.inputs ?? (reveal(inputsWire) as Props);
       return response
         .setProperties(toStruct(markSecrets({ ...result.props, ...internal }, outputSecrets)))
@@ -181,10 +202,8 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
       const row = rowOf(request.getType(), request.getUrn());
       const oldsWire = rawProps(request.getOlds());
       const newsWire = rawProps(request.getNews());
-      const { outs } = await row.handlers.update(
-        request.getId(),
-        reveal(oldsWire) as Props,
-        reveal(newsWire) as Props,
+      const { outs } = await withinTimeout(request.getTimeout(), "update", cancelled.signal, () =>
+        row.handlers.update(request.getId(), reveal(oldsWire) as Props, reveal(newsWire) as Props),
       );
       const secrets = union(
         secretKeysOf(oldsWire, newsWire),
@@ -196,7 +215,9 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
 
     delete: unary(async (request: provider.DeleteRequest) => {
       const row = rowOf(request.getType(), request.getUrn());
-      await row.handlers.delete(request.getId(), fromStruct(request.getProperties()));
+      await withinTimeout(request.getTimeout(), "delete", cancelled.signal, () =>
+        row.handlers.delete(request.getId(), fromStruct(request.getProperties())),
+      );
       return new Empty();
     }),
 
@@ -221,10 +242,13 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
       return response.setReturn(toStruct(markSecrets(outcome.result, secrets)));
     }),
 
-    // The engine asks the plugin to wind down before it exits. Every request a handler makes is bounded by
-    // its timeout and retries, so there is nothing to abort: the calls in flight finish, and the engine
-    // then ends the process.
-    cancel: unary(async () => new Empty()),
+    // The engine asks the plugin to wind down (Ctrl-C): every call stops waiting between attempts and sends
+    // nothing more; requests already sent finish, and a create whose request may have landed ends through its
+    // proof (../client/stopping.ts). The engine waits for the calls in flight, then ends the process.
+    cancel: unaryMethod(async () => {
+      cancelled.abort(new OperationStoppedError("stopped: the deployment was cancelled"));
+      return new Empty();
+    }),
   };
 
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
@@ -238,6 +262,7 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
     port,
     close: () =>
       new Promise<void>((resolve) => {
+        setWarningSink(undefined);
         log?.close();
         server.tryShutdown(() => resolve());
       }),
@@ -247,8 +272,32 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
 const DIFF_SOME = provider.DiffResponse.DiffChanges.DIFF_SOME;
 const DIFF_NONE = provider.DiffResponse.DiffChanges.DIFF_NONE;
 
+/**
+ * Runs a create, update or delete within its `customTimeouts` (the engine passes seconds; 0 is none): past
+ * them, the call stops as a Cancel stops it.
+ */
+function withinTimeout<T>(
+  seconds: number,
+  operation: string,
+  cancelled: AbortSignal,
+  call: () => Promise<T>,
+): Promise<T> {
+  if (!(seconds > 0)) return call();
+  const timeout = new AbortController();
+  const timer = setTimeout(
+    () =>
+      timeout.abort(
+        new OperationStoppedError(`stopped: the ${operation} ran past its customTimeouts (${seconds} s)`),
+      ),
+    seconds * 1000,
+  );
+  return stoppable(AbortSignal.any([cancelled, timeout.signal]), call).finally(() => clearTimeout(timer));
+}
+
 /** A unary method from an async function; whatever it throws becomes the error the engine shows. */
-function unary<Request, Response>(handle: (request: Request) => Promise<Response>): Unary<Request, Response> {
+function unaryMethod<Request, Response>(
+  handle: (request: Request) => Promise<Response>,
+): Unary<Request, Response> {
   return (call, callback) => {
     handle(call.request).then(
       (response) => callback(null, response),
@@ -296,6 +345,17 @@ function autonamingOf(options: provider.CheckRequest.AutonamingOptions | undefin
     mode: mode === Mode.ENFORCE ? "enforce" : mode === Mode.DISABLE ? "disable" : "propose",
     proposedName: options.getProposedName(),
   };
+}
+
+const KIND = provider.PropertyDiff.Kind;
+const KINDS: Record<PathChange, [number, number]> = {
+  add: [KIND.ADD, KIND.ADD_REPLACE],
+  delete: [KIND.DELETE, KIND.DELETE_REPLACE],
+  update: [KIND.UPDATE, KIND.UPDATE_REPLACE],
+};
+
+function propertyDiff(change: PathChange, replace: boolean): provider.PropertyDiff {
+  return new provider.PropertyDiff().setKind(KINDS[change][replace ? 1 : 0]!).setInputdiff(true);
 }
 
 function checkFailure(failure: { property: string; reason: string }): provider.CheckFailure {

@@ -167,18 +167,21 @@ describe("POST", () => {
 });
 
 describe("createIntegration after a lost response", () => {
-  /** A server that applies the POST (stamping createdAt) but never answers it: the client times out. */
-  async function startSilentCreator(shown: Record<string, unknown> = {}) {
-    let createdAt: string | undefined;
+  /**
+   * A server that applies the POST but never answers it: the client times out. `heldBefore`: a connector of
+   * that name exists before the request (another's, whose POST would get a 409).
+   */
+  async function startSilentCreator(shown: Record<string, unknown> = {}, heldBefore = false) {
+    let exists = heldBefore;
     return startLocalServer((req, res) => {
       if (req.method === "POST") {
-        createdAt = new Date().toISOString();
+        exists = true;
         return;
       }
       if (req.method === "PATCH") return res.writeHead(204).end();
-      const record = { ...connector, createdAt, ...shown };
+      const record = { ...connector, ...shown };
       if (req.url.startsWith("/api/v1/integrations?")) {
-        return sendJson(res, 200, { items: createdAt ? [record] : [], totalPages: 1, page: 1 });
+        return sendJson(res, 200, { items: exists ? [record] : [], totalPages: 1, page: 1 });
       }
       sendJson(res, 200, record);
     });
@@ -193,41 +196,51 @@ describe("createIntegration after a lost response", () => {
     });
     expect(record.id).toBe("int-1");
     const calls = server.requests.map((r) => `${r.method} ${r.url.split("?")[0]}`);
+    // The listing before the POST is the evidence: the name was free, so what holds it after is this call's.
     expect(calls).toEqual([
+      "GET /api/v1/integrations",
       "POST /api/v1/integrations",
       "GET /api/v1/integrations",
       "GET /api/v1/integrations/int-1",
       "PATCH /api/v1/integrations/int-1",
     ]);
-    expect(server.requests[1].url).toContain("showDisabled=true");
-    expect(JSON.parse(server.requests[3].body)).toEqual({
+    expect(server.requests[2].url).toContain("showDisabled=true");
+    expect(JSON.parse(server.requests[4].body)).toEqual({
       authConfig: { client_id: "id-1", client_secret: "s3cret" },
     });
   });
 
+  it("takes it whatever its createdAt says: no clock is compared (a server clock an hour behind)", async () => {
+    server = await startSilentCreator({ createdAt: new Date(Date.now() - 3_600_000).toISOString() });
+    const record = await clientOf(server, { timeoutMs: ROUND_TRIP_GUARD_MS }).createIntegration({
+      name: "my-github",
+      appName: "github",
+    });
+    expect(record.id).toBe("int-1");
+  });
+
   it.each([
-    [
-      "created before the request",
-      { createdAt: "2020-01-01T00:00:00.000Z" },
-      "it was created before the request was sent",
-    ],
-    ["without createdAt", { createdAt: undefined }, "it has no createdAt"],
-    ["of another app", { appName: "gitlab" }, "its app differs"],
+    ["that held the name before the request", {}, true, "it held the name before the request was sent"],
+    ["of another app", { appName: "gitlab" }, false, "its app differs"],
     [
       "with another visible authConfig value",
       { authConfig: { client_id: "someone-else" } },
+      false,
       "a visible authConfig value differs",
     ],
-  ])("does not take a namesake %s as its own: UnprovenCreateError names it", async (_case, shown, doubt) => {
-    server = await startSilentCreator(shown);
-    const error = await clientOf(server, { timeoutMs: ROUND_TRIP_GUARD_MS })
-      .createIntegration({ name: "my-github", appName: "github", authConfig: { client_id: "id-1" } })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UnprovenCreateError);
-    expect((error as UnprovenCreateError).existingId).toBe("int-1");
-    expect((error as UnprovenCreateError).message).toContain(doubt);
-    expect(server.requests.map((r) => r.method)).not.toContain("PATCH");
-  });
+  ])(
+    "does not take a namesake %s as its own: UnprovenCreateError names it",
+    async (_case, shown, heldBefore, doubt) => {
+      server = await startSilentCreator(shown, heldBefore);
+      const error = await clientOf(server, { timeoutMs: ROUND_TRIP_GUARD_MS })
+        .createIntegration({ name: "my-github", appName: "github", authConfig: { client_id: "id-1" } })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UnprovenCreateError);
+      expect((error as UnprovenCreateError).existingId).toBe("int-1");
+      expect((error as UnprovenCreateError).message).toContain(doubt);
+      expect(server.requests.map((r) => r.method)).not.toContain("PATCH");
+    },
+  );
 
   it("sends the POST again when the lookup finds nothing", async () => {
     let posts = 0;
@@ -307,7 +320,13 @@ describe("a server that is not listening yet", () => {
       });
     });
     const restarted = refused.then(() =>
-      startLocalServer((_req, res) => sendJson(res, 200, connector), port),
+      startLocalServer(
+        (req, res) =>
+          req.method === "GET"
+            ? sendJson(res, 200, { items: [], totalPages: 1, page: 1 })
+            : sendJson(res, 200, connector),
+        port,
+      ),
     );
     const created = await client
       .createIntegration({ name: "my-github", appName: "github" })
@@ -316,6 +335,7 @@ describe("a server that is not listening yet", () => {
         server = await restarted;
       });
     expect(created.id).toBe("int-1");
-    expect((await restarted).requests.map((request) => request.method)).toEqual(["POST"]);
+    // The listing before the POST met the refused connection and was tried again; the POST went once.
+    expect((await restarted).requests.map((request) => request.method)).toEqual(["GET", "POST"]);
   });
 });

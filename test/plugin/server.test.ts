@@ -6,6 +6,7 @@ import { ApiClient } from "../../src/client";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { pluginVersion } from "../../src/plugin/main";
 import { startPluginServer, type RunningPluginServer } from "../../src/plugin/server";
+import { createResources } from "../../src/resources";
 import { candidateName } from "../../src/resources/shared/autoname";
 import { UNKNOWN } from "../../src/resources/shared/unknowns";
 import { githubTokenAccount } from "../support/github-account";
@@ -53,6 +54,40 @@ afterAll(async () => {
   await emulator?.close();
 });
 
+/**
+ * Runs `call` on a plugin server of its own (a new provider process: handlers that have seen none of this
+ * file's checks), configured as the default provider is.
+ */
+async function inNextDeployment(call: (next: ProviderClient) => Promise<unknown>): Promise<void> {
+  const nextServer = await startPluginServer({
+    version: pluginVersion(),
+    schema: () => "{}",
+    resources: Object.values(createResources()),
+  });
+  const next = new ProviderClient(nextServer.port);
+  try {
+    await next.configure({ apiKey: secret(emulator.apiKey), baseUrl: emulator.url, maxRetries: "0" });
+    await call(next);
+  } finally {
+    next.close();
+    await nextServer.close();
+  }
+}
+
+/** Runs `call` with these environment variables set (the plugin server runs in this process). */
+async function withEnvironment<T>(values: Record<string, string>, call: () => Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(values).map((key) => [key, process.env[key]]));
+  Object.assign(process.env, values);
+  try {
+    return await call();
+  } finally {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
+}
+
 /** Check as the engine calls it for a new resource: no old inputs. */
 async function checked(name: string, news: Props, olds: Props = {}) {
   const response = await client.check(urn(name), olds, news);
@@ -99,14 +134,53 @@ describe("provider config", () => {
 
   it("accepts the stack config's strings and an explicit provider's numbers; the key comes back secret", async () => {
     const { inputs, failures } = await checkConfig({
-      apiKey: "k",
-      baseUrl: "http://a.example",
+      apiKey: emulator.apiKey,
+      baseUrl: emulator.url,
       timeoutMs: 5000,
       maxRetries: "2",
     });
     expect(failures).toEqual([]);
-    expect(inputs.apiKey).toEqual(secret("k"));
+    expect(inputs.apiKey).toEqual(secret(emulator.apiKey));
     expect(inputs.timeoutMs).toBe(5000);
+  });
+
+  it("records the base URL and the account it resolved (client_info's client.id), from the environment too, never a key taken from it", async () => {
+    const { inputs } = await checkConfig({ apiKey: secret(emulator.apiKey), baseUrl: `${emulator.url}/` });
+    expect(inputs).toEqual({
+      apiKey: secret(emulator.apiKey),
+      baseUrl: emulator.url,
+      accountId: emulator.accountIdOf(emulator.apiKey),
+    });
+    const fromEnvironment = await withEnvironment(
+      { INTEGRATIONS_API_KEY: emulator.apiKey, INTEGRATIONS_BASE_URL: emulator.url },
+      () => checkConfig({ version: "0.1.0" }),
+    );
+    expect(fromEnvironment.inputs).toEqual({
+      version: "0.1.0",
+      baseUrl: emulator.url,
+      accountId: emulator.accountIdOf(emulator.apiKey),
+    });
+  });
+
+  it("fails a pinned accountId that the key does not reach, naming both accounts", async () => {
+    const reached = emulator.accountIdOf(emulator.apiKey);
+    const pinned = await checkConfig({
+      apiKey: secret(emulator.apiKey),
+      baseUrl: emulator.url,
+      accountId: reached,
+    });
+    expect(pinned.failures).toEqual([]);
+    const other = await checkConfig({
+      apiKey: secret(emulator.apiKey),
+      baseUrl: emulator.url,
+      accountId: "acme",
+    });
+    expect(other.failures).toEqual([
+      {
+        property: "accountId",
+        reason: expect.stringContaining(`the API key reaches account "${reached}", not the pinned "acme"`),
+      },
+    ]);
   });
 
   it("names each invalid setting and a misspelt one, never showing the key", async () => {
@@ -125,21 +199,35 @@ describe("provider config", () => {
     expect((await checkConfig({})).failures).toEqual([]);
   });
 
-  it("replaces on another base URL, updates on another key, and sees no change otherwise", async () => {
-    const olds = { apiKey: secret("k1"), baseUrl: "http://a.example" };
+  it("replaces on another base URL of another (or no recorded) account; otherwise updates", async () => {
+    const olds = { apiKey: secret("k1"), baseUrl: "http://a.example", accountId: "acme" };
     const rotated = await diffConfig(olds, { ...olds, apiKey: secret("k2") });
     expect(rotated.getChanges()).toBe(DIFF_SOME);
     expect(rotated.getReplacesList()).toEqual([]);
     expect(rotated.getDiffsList()).toEqual(["apiKey"]);
-    const moved = await diffConfig(olds, { ...olds, baseUrl: "http://b.example" });
+    // Another service: another account there, or none known yet (a preview), or none recorded.
+    const moved = await diffConfig(olds, { ...olds, baseUrl: "http://b.example", accountId: "beta" });
     expect(moved.getReplacesList()).toEqual(["baseUrl"]);
     const unknown = await diffConfig(olds, { ...olds, baseUrl: UNKNOWN });
     expect(unknown.getReplacesList()).toEqual(["baseUrl"]);
-    // The same service written another way: an update of the input, no replacement.
+    const older = await diffConfig(
+      { apiKey: secret("k1"), baseUrl: "http://a.example" },
+      { ...olds, baseUrl: "http://b.example" },
+    );
+    expect(older.getReplacesList()).toEqual(["baseUrl"]);
+    // The same account at another spelling of the URL: an update; each resource then proves its object there.
+    const respelled = await diffConfig(olds, { ...olds, baseUrl: "http://127.0.0.1.example" });
+    expect(respelled.getChanges()).toBe(DIFF_SOME);
+    expect(respelled.getReplacesList()).toEqual([]);
+    // Another account at the same URL: an update, which every resource of the provider then refuses.
+    const otherAccount = await diffConfig(olds, { ...olds, apiKey: secret("k3"), accountId: "beta" });
+    expect(otherAccount.getReplacesList()).toEqual([]);
+    expect(otherAccount.getDiffsList().sort()).toEqual(["accountId", "apiKey"]);
     const slash = await diffConfig(olds, { ...olds, baseUrl: "http://a.example/" });
-    expect(slash.getReplacesList()).toEqual([]);
-    const same = await diffConfig(olds, { baseUrl: "http://a.example", apiKey: secret("k1") });
-    expect(same.getChanges()).toBe(DIFF_NONE);
+    expect(slash.getChanges()).toBe(DIFF_NONE);
+    // An account recorded for the first time (state of an older version) is no change.
+    const learned = await diffConfig({ apiKey: secret("k1"), baseUrl: "http://a.example" }, olds);
+    expect(learned.getChanges()).toBe(DIFF_NONE);
   });
 });
 
@@ -311,6 +399,8 @@ describe("an IntegrationState through the plugin's calls", () => {
       enabled: false,
       authConfig: secret({ client_id: "client-id-2", client_secret: CLIENT_SECRET }),
       onDelete: "retain",
+      // The logical name, from the URN: the integration is claimed for this resource in this deployment.
+      resourceName: "state",
     });
   });
 
@@ -360,21 +450,11 @@ describe("an IntegrationState through the plugin's calls", () => {
     expect(restore.getReplacesList()).toEqual([]);
   });
 
-  it("diff: a replacement on the same integration (the account moves to another URL) lets go first", async () => {
-    const account = (baseUrl: string) => ({ connection: secret({ baseUrl, apiKey: "k" }) });
-    const moved = await client.diff(
-      stateUrn,
-      integrationId,
-      { ...outputs, ...account("http://a.example") },
-      { ...inputs, ...account("http://b.example") },
-      { ...inputs, ...account("http://a.example") },
-    );
-    expect(moved.getReplacesList()).toEqual(["connection"]);
-    expect(moved.getDeletebeforereplace()).toBe(true);
-  });
-
   it("delete with onDelete restore puts back what it found", async () => {
-    await client.delete(stateUrn, integrationId, { ...outputs, onDelete: "restore" });
+    // A destroy: a provider process of its own, which checked nothing (no claim on the integration).
+    await inNextDeployment((next) =>
+      next.delete(stateUrn, integrationId, { ...outputs, onDelete: "restore" }),
+    );
     expect(await inspect.getIntegration(integrationId)).toMatchObject({
       enabled: true,
       authConfig: { client_id: "client-id-1", scopes: ["repo"] },

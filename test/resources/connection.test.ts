@@ -91,7 +91,11 @@ describe("a change of account on the same URL", () => {
       const error = await connector
         .update(created.id, created.outs, await stateOf({ baseUrl: emulator.url, apiKey: keyB }))
         .catch((caught: unknown) => caught);
-      expect(String(error)).toContain(`${created.id} is not found with the new connection`);
+      // Where the object lives is recorded: the new key's account is named before any request about it.
+      expect(String(error)).toContain(
+        `Connector ${created.id} lives in account "${emulator.accountIdOf(keyA)}"`,
+      );
+      expect(String(error)).toContain(`now reaches account "${emulator.accountIdOf(keyB)}"`);
       expect(String(error)).not.toContain(keyB);
       await expect(inA.getIntegration(created.id)).resolves.toMatchObject({ deleted: false });
       // No connection: the stack config's account, which is A, holds it; the update records that.

@@ -1,5 +1,8 @@
 import { PartialCreateError } from "../../src/resources/shared/errors";
+import { afterLostResponse } from "../support/lost-response";
 import { GITHUB_AUTH, startTestBed, type ProviderTestBed } from "./support";
+
+const CREATE = "POST /api/v1/integrations";
 
 describe("partial create: the connector exists but the follow-up PATCH failed", () => {
   let bed: ProviderTestBed;
@@ -108,8 +111,10 @@ describe("a create whose response is lost leaves exactly one connector, and take
     const { id, outs } = await bed.connector.create(inputs);
     bed.emulator.clearFaults();
 
-    // The POST, the lookup by name, the GET of the evidence, the PATCH of the authConfig; no second POST.
+    // The listing before (the evidence: the name was free), the POST, the lookup by name, the GET of the
+    // connector found, the PATCH of the authConfig; no second POST.
     expect(bed.emulator.requestLog.entries().map((entry) => `${entry.method} ${entry.route}`)).toEqual([
+      "GET /api/v1/integrations",
       "POST /api/v1/integrations",
       "GET /api/v1/integrations",
       "GET /api/v1/integrations/:integrationId",
@@ -137,9 +142,63 @@ describe("a create whose response is lost leaves exactly one connector, and take
     bed.emulator.clearFaults();
 
     expect(error.message).toContain(`connector ${holder.id} now holds the name`);
-    expect(error.message).toContain("it was created before the request was sent");
+    expect(error.message).toContain("it held the name before the request was sent");
     expect(error.message).toContain(`adoptId: "${holder.id}"`);
     expect(await bed.liveNamed("held-name")).toEqual([holder.id]);
     expect((await bed.inspect.getIntegration(holder.id)).updatedAt).toBe(holder.updatedAt);
+  });
+
+  test("a lost create that meets its own 409 takes the connector its first POST made, late", async () => {
+    // The server commits the first POST after its response is lost and after the client's lookup found
+    // nothing; the client's second POST, slowed, then meets the connector the first one made.
+    const { inputs } = await bed.connector.check(
+      {},
+      { name: "late-commit", appName: "github", authConfig: GITHUB_AUTH },
+    );
+    bed.emulator.setFaults({ lateCommitMs: 600, match: [CREATE], remaining: 1 });
+    const slowRetry = afterLostResponse(bed.emulator, CREATE, () =>
+      bed.emulator.setFaults({ lateCommitMs: null, latencyMs: 1_200, match: [CREATE], remaining: 1 }),
+    );
+    bed.emulator.requestLog.clear();
+    const created = await bed.connector.create(inputs).finally(() => bed.emulator.clearFaults());
+    await slowRetry;
+
+    const log = bed.emulator.requestLog
+      .entries()
+      .map((entry) => `${entry.method} ${entry.route} ${entry.statusCode}`);
+    expect(log.filter((line) => line.startsWith("POST"))).toEqual([`${CREATE} 0`, `${CREATE} 409`]);
+    expect(await bed.liveNamed("late-commit")).toEqual([created.id]);
+    expect(created.outs).toMatchObject({ name: "late-commit", authConfig: GITHUB_AUTH });
+  });
+
+  test("a namesake that held the name before the request is never taken, with the server's clock an hour ahead", async () => {
+    const holder = await bed.inspect.createIntegration({
+      name: "clock-ahead",
+      appName: "github",
+      authConfig: GITHUB_AUTH,
+      forceNewIntegration: true,
+    });
+    const { inputs } = await bed.connector.check(
+      {},
+      { name: "clock-ahead", appName: "github", authConfig: GITHUB_AUTH },
+    );
+    // Its createdAt, an hour in the future by the server's clock, would pass a comparison with our clock.
+    bed.emulator.setFaults({ clockOffsetMs: 3_600_000 });
+    bed.loseNextCreateResponse();
+    const error = (await bed.connector.create(inputs).catch((e: Error) => e)) as Error;
+    bed.emulator.clearFaults();
+    expect(error.message).toContain("it held the name before the request was sent");
+    expect(await bed.liveNamed("clock-ahead")).toEqual([holder.id]);
+  });
+
+  test("its own connector is taken with the server's clock an hour behind", async () => {
+    const { inputs } = await bed.connector.check(
+      {},
+      { name: "clock-behind", appName: "github", authConfig: GITHUB_AUTH },
+    );
+    bed.emulator.setFaults({ clockOffsetMs: -3_600_000 });
+    bed.loseNextCreateResponse();
+    const created = await bed.connector.create(inputs).finally(() => bed.emulator.clearFaults());
+    expect(await bed.liveNamed("clock-behind")).toEqual([created.id]);
   });
 });

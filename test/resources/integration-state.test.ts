@@ -31,8 +31,9 @@ async function existingIntegration(clientSecret?: string) {
   return record.id;
 }
 
+/** Checked as the front ends check it: with the resource's logical name, by which its claim is held. */
 async function checked(news: Record<string, unknown>): Promise<CheckedIntegrationStateInputs> {
-  const { inputs, failures } = await bed.integrationState.check({}, news);
+  const { inputs, failures } = await bed.integrationState.check({}, { resourceName: "state", ...news });
   expect(failures).toEqual([]);
   return inputs;
 }
@@ -45,7 +46,7 @@ describe("create", () => {
     expect(await bed.requestsOf(async () => (result = await bed.integrationState.create(inputs)))).toBe(2);
     expect(result).toEqual({
       id: integrationId,
-      outs: { integrationId, enabled: false, onDelete: "retain", priorEnabled: true },
+      outs: { integrationId, enabled: false, onDelete: "retain", priorEnabled: true, resourceName: "state" },
     });
     expect((await bed.inspect.getIntegration(integrationId)).enabled).toBe(false);
   });
@@ -67,6 +68,7 @@ describe("create", () => {
       integrationId,
       authConfig,
       onDelete: "retain",
+      resourceName: "state",
       priorEnabled: true,
       // The visible key found; the secret was never shown.
       priorAuthConfig: { client_id: "owner-client" },
@@ -168,6 +170,8 @@ describe("delete follows onDelete", () => {
     const { outs } = await bed.integrationState.create(
       await checked({ integrationId, enabled: false, onDelete: "restore" }),
     );
+    // A destroy: a deployment of its own, which checks nothing (no claim on the integration).
+    await bed.nextDeployment();
     expect(await bed.requestsOf(() => bed.integrationState.delete(integrationId, outs))).toBe(1);
     expect((await bed.inspect.getIntegration(integrationId)).enabled).toBe(true);
   });
@@ -178,6 +182,7 @@ describe("delete follows onDelete", () => {
       await checked({ integrationId, enabled: false, onDelete: "restore" }),
     );
     await bed.inspect.deleteIntegration(integrationId);
+    await bed.nextDeployment();
     expect(await bed.requestsOf(() => bed.integrationState.delete(integrationId, outs))).toBeLessThanOrEqual(
       1,
     );
@@ -193,11 +198,12 @@ describe("the value found before any stack touched the integration survives", ()
         await checked({ integrationId, enabled: false, onDelete }),
       );
       expect(old.outs.priorEnabled).toBe(true);
-      // `up --replace`: the resource's deleteBeforeReplace default lets the old one go first.
-      await bed.integrationState.delete(integrationId, old.outs);
-      const replacement = await bed.integrationState.create(
-        await checked({ integrationId, enabled: false, onDelete }),
-      );
+      // `up --replace` as the engine drives it with the resource's deleteBeforeReplace default: the replacement
+      // is checked (its claim), then the old one deleted, then the replacement created.
+      const inputs = await checked({ integrationId, enabled: false, onDelete });
+      // The old one's delete leaves the integration as the replacement will hold it: no request.
+      expect(await bed.requestsOf(() => bed.integrationState.delete(integrationId, old.outs))).toBe(0);
+      const replacement = await bed.integrationState.create(inputs);
       expect(replacement.outs).toMatchObject({ enabled: false, priorEnabled: true });
       expect((await bed.inspect.getIntegration(integrationId)).enabled).toBe(false);
     },
@@ -217,6 +223,7 @@ describe("the value found before any stack touched the integration survives", ()
       integrationId,
       enabled: true,
       onDelete: "restore",
+      resourceName: "state",
       priorEnabled: true,
       __provider: "serialized-provider-text",
     });
@@ -277,6 +284,7 @@ describe("authConfig of an integration the stack does not own", () => {
     const patched = await bed.inspect.getIntegration(integrationId);
     expect(patched.authConfig).toMatchObject({ client_id: "owner-client-id", scopes: ["gist"] });
     expect(outs.unrestorableKeys).toEqual(["client_secret"]);
+    await bed.nextDeployment();
     await bed.integrationState.delete(integrationId, outs);
     const restored = await bed.inspect.getIntegration(integrationId);
     expect(restored.authConfig).toMatchObject({ client_id: "owner-client-id", scopes: ["repo"] });

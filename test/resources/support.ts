@@ -25,6 +25,11 @@ export interface ProviderTestBed {
   requestsOf(step: () => Promise<unknown>): Promise<number>;
   /** The ids of the live (not deleted) connectors that hold this name. */
   liveNamed(name: string): Promise<string[]>;
+  /**
+   * Handlers of a new provider process, as the next deployment gets them (a destroy, or an `up` without the
+   * resource): what one deployment's checks claimed (resources/shared/claims.ts) is not theirs.
+   */
+  nextDeployment(): Promise<void>;
   /** Makes the server apply the next create but lose its answer (the connection is reset after it). */
   loseNextCreateResponse(): void;
   /** The same for the next request of this route, e.g. "POST /api/v1/connectedAccounts". */
@@ -45,18 +50,31 @@ export async function startTestBed(
     ...config,
   });
   // As `pulumi-integrations/dynamic` exports them: with the `connection` layer every create goes through.
-  const connector: ConnectorHandlers = withConnection(createConnectorHandlers());
-  const integrationState: IntegrationStateHandlers = withConnection(createIntegrationStateHandlers());
-  await connector.configure({ config: settings });
-  await integrationState.configure({ config: settings });
+  const deployment = async () => {
+    const handlers = {
+      connector: withConnection(createConnectorHandlers()) as ConnectorHandlers,
+      integrationState: withConnection(createIntegrationStateHandlers()) as IntegrationStateHandlers,
+    };
+    await handlers.connector.configure({ config: settings });
+    await handlers.integrationState.configure({ config: settings });
+    return handlers;
+  };
+  let current = await deployment();
   const inspect = new ApiClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, maxRetries: 0 });
   const loseNextResponse = (route: string) =>
     emulator.setFaults({ resetRate: 1, resetAfterHandler: true, remaining: 1, match: [route] });
   return {
     emulator,
     settings,
-    connector,
-    integrationState,
+    get connector() {
+      return current.connector;
+    },
+    get integrationState() {
+      return current.integrationState;
+    },
+    async nextDeployment() {
+      current = await deployment();
+    },
     inspect,
     async requestsOf(step) {
       emulator.requestLog.clear();

@@ -108,22 +108,23 @@ describe("TriggerInstance provider", () => {
     expect(await instancesOf(config)).toEqual([theirs]);
   });
 
-  it("after a lost enable response, never takes an instance older than the request (a look-up that lagged)", async () => {
-    const config = { owner: "octocat", repo: "lagging-look-up" };
-    const theirs = (await bed.inspect.enableTrigger(accountId, "GITHUB_STAR_ADDED_EVENT", config)).triggerId;
-    // The create must start in a later millisecond than that instance's createdAt (createdSince counts the
-    // same millisecond as "since"): wait for the clock to pass the moment the enable was answered.
-    const answeredAt = Date.now();
-    await waitFor("the next millisecond", () => Date.now() > answeredAt);
-    // The first look-up does not see it yet (a lagging read), then the enable's answer is lost.
-    const spy = jest
-      .spyOn(ApiClient.prototype, "activeTriggers")
-      .mockImplementationOnce(async function* () {});
+  it("after a lost enable response, takes its own instance whatever the server's clock says (an hour behind)", async () => {
+    const config = { owner: "octocat", repo: "clock-behind" };
+    // The evidence is the look-up before the enable (no such instance then), never createdAt against our clock.
+    bed.emulator.setFaults({ clockOffsetMs: -3_600_000 });
     bed.loseNextResponse(ENABLE_ROUTE);
+    const created = await handlers.create(inputs(config)).finally(() => bed.emulator.clearFaults());
+    expect(await instancesOf(config)).toEqual([created.id]);
+  });
+
+  it("never takes an instance that was there before the enable, whatever the server's clock says (an hour ahead)", async () => {
+    const config = { owner: "octocat", repo: "clock-ahead" };
+    bed.emulator.setFaults({ clockOffsetMs: 3_600_000 });
+    const theirs = (await bed.inspect.enableTrigger(accountId, "GITHUB_STAR_ADDED_EVENT", config)).triggerId;
     const error = await handlers
       .create(inputs(config))
       .catch((caught: unknown) => caught)
-      .finally(() => spy.mockRestore());
+      .finally(() => bed.emulator.clearFaults());
     expect(String(error)).toContain(`already exists: ${theirs}`);
     expect(await instancesOf(config)).toEqual([theirs]);
   });
@@ -295,9 +296,16 @@ describe("TriggerWebhook provider", () => {
     await bed.inspect.setCallbackUrl("https://before.example.com/hook");
     const retained = { ...inputs("https://ours.example.com/hook"), onDelete: "retain" as const };
     const old = await handlers.create(retained);
-    await handlers.delete(old.id, old.outs);
-    const replacement = await handlers.create(retained);
+    // A replacement that deletes first, in the engine's order: the replacement is checked (its claim on the
+    // account's URL), the old one deleted, the replacement created.
+    const next = createTriggerWebhookHandlers();
+    await next.configure({ config: bed.settings });
+    const checked = await next.check({}, retained);
+    expect(checked.failures).toEqual([]);
+    await next.delete(old.id, old.outs);
+    const replacement = await next.create(checked.inputs);
     expect(replacement.outs.priorUrl).toEqual("https://before.example.com/hook");
+    expect(await bed.inspect.getCallbackUrl()).toEqual("https://ours.example.com/hook");
   });
 });
 

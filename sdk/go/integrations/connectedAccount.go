@@ -28,6 +28,8 @@ import (
 type ConnectedAccount struct {
 	pulumi.CustomResourceState
 
+	// The account the object lives in: the `client.id` that `GET /api/v1/client/auth/client_info` answered for the provider's key (the project the key belongs to; never the key). A call with a key of another account fails before any request about the object. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+	AccountId pulumi.StringPtrOutput `pulumi:"accountId"`
 	// Take over this existing account (e.g. one an interrupted `up` made) instead of creating one: its connector (and entityId, when given) must be these. Its credentials cannot be read back, so they are taken to be `data`. Only read at create time.
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
 	// The app of the account's connector.
@@ -44,6 +46,8 @@ type ConnectedAccount struct {
 	RedirectUri pulumi.StringPtrOutput `pulumi:"redirectUri"`
 	// OAuth connectors: the page where a person grants access.
 	RedirectUrl pulumi.StringPtrOutput `pulumi:"redirectUrl"`
+	// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+	ServiceUrl pulumi.StringPtrOutput `pulumi:"serviceUrl"`
 	// `ACTIVE`, or `INITIATED` until a person completes `redirectUrl` (OAuth), or `FAILED`.
 	Status pulumi.StringOutput `pulumi:"status"`
 }
@@ -223,6 +227,11 @@ func (o ConnectedAccountOutput) ToConnectedAccountOutputWithContext(ctx context.
 	return o
 }
 
+// The account the object lives in: the `client.id` that `GET /api/v1/client/auth/client_info` answered for the provider's key (the project the key belongs to; never the key). A call with a key of another account fails before any request about the object. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+func (o ConnectedAccountOutput) AccountId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ConnectedAccount) pulumi.StringPtrOutput { return v.AccountId }).(pulumi.StringPtrOutput)
+}
+
 // Take over this existing account (e.g. one an interrupted `up` made) instead of creating one: its connector (and entityId, when given) must be these. Its credentials cannot be read back, so they are taken to be `data`. Only read at create time.
 func (o ConnectedAccountOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ConnectedAccount) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
@@ -261,6 +270,11 @@ func (o ConnectedAccountOutput) RedirectUri() pulumi.StringPtrOutput {
 // OAuth connectors: the page where a person grants access.
 func (o ConnectedAccountOutput) RedirectUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ConnectedAccount) pulumi.StringPtrOutput { return v.RedirectUrl }).(pulumi.StringPtrOutput)
+}
+
+// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+func (o ConnectedAccountOutput) ServiceUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ConnectedAccount) pulumi.StringPtrOutput { return v.ServiceUrl }).(pulumi.StringPtrOutput)
 }
 
 // `ACTIVE`, or `INITIATED` until a person completes `redirectUrl` (OAuth), or `FAILED`.

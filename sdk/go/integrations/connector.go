@@ -25,6 +25,8 @@ import (
 type Connector struct {
 	pulumi.CustomResourceState
 
+	// The account the object lives in: the `client.id` that `GET /api/v1/client/auth/client_info` answered for the provider's key (the project the key belongs to; never the key). A call with a key of another account fails before any request about the object. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+	AccountId pulumi.StringPtrOutput `pulumi:"accountId"`
 	// Set when the connector was taken over rather than created.
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
 	// The app's id.
@@ -51,6 +53,8 @@ type Connector struct {
 	Name pulumi.StringOutput `pulumi:"name"`
 	// Set when the name was autonamed (see ../shared/autoname.ts).
 	NamePrefix pulumi.StringPtrOutput `pulumi:"namePrefix"`
+	// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+	ServiceUrl pulumi.StringPtrOutput `pulumi:"serviceUrl"`
 	UpdatedAt  pulumi.StringPtrOutput `pulumi:"updatedAt"`
 	// Use the service's built-in authentication. Default false. Replaces on change.
 	UseServiceAuth pulumi.BoolOutput `pulumi:"useServiceAuth"`
@@ -260,6 +264,11 @@ func (o ConnectorOutput) ToConnectorOutputWithContext(ctx context.Context) Conne
 	return o
 }
 
+// The account the object lives in: the `client.id` that `GET /api/v1/client/auth/client_info` answered for the provider's key (the project the key belongs to; never the key). A call with a key of another account fails before any request about the object. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+func (o ConnectorOutput) AccountId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Connector) pulumi.StringPtrOutput { return v.AccountId }).(pulumi.StringPtrOutput)
+}
+
 // Set when the connector was taken over rather than created.
 func (o ConnectorOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Connector) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
@@ -329,6 +338,11 @@ func (o ConnectorOutput) Name() pulumi.StringOutput {
 // Set when the name was autonamed (see ../shared/autoname.ts).
 func (o ConnectorOutput) NamePrefix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Connector) pulumi.StringPtrOutput { return v.NamePrefix }).(pulumi.StringPtrOutput)
+}
+
+// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+func (o ConnectorOutput) ServiceUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Connector) pulumi.StringPtrOutput { return v.ServiceUrl }).(pulumi.StringPtrOutput)
 }
 
 func (o ConnectorOutput) UpdatedAt() pulumi.StringPtrOutput {

@@ -28,6 +28,8 @@ import (
 type IntegrationState struct {
 	pulumi.CustomResourceState
 
+	// The account the object lives in: the `client.id` that `GET /api/v1/client/auth/client_info` answered for the provider's key (the project the key belongs to; never the key). A call with a key of another account fails before any request about the object. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+	AccountId pulumi.StringPtrOutput `pulumi:"accountId"`
 	// The applied authConfig; a refresh takes the values the service shows of its keys (the secret ones stay as applied). Secret.
 	AuthConfig pulumi.MapOutput `pulumi:"authConfig"`
 	// The managed value, refreshed from the server (drift shows on refresh).
@@ -40,6 +42,8 @@ type IntegrationState struct {
 	PriorAuthConfig pulumi.MapOutput `pulumi:"priorAuthConfig"`
 	// `enabled` as it was before this resource changed it: what `onDelete: "restore"` sets back.
 	PriorEnabled pulumi.BoolOutput `pulumi:"priorEnabled"`
+	// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+	ServiceUrl pulumi.StringPtrOutput `pulumi:"serviceUrl"`
 	// The keys this resource set whose prior values the service never showed (secrets): `onDelete: "restore"` cannot put those back and leaves them as this resource set them.
 	UnrestorableKeys pulumi.StringArrayOutput `pulumi:"unrestorableKeys"`
 }
@@ -211,6 +215,11 @@ func (o IntegrationStateOutput) ToIntegrationStateOutputWithContext(ctx context.
 	return o
 }
 
+// The account the object lives in: the `client.id` that `GET /api/v1/client/auth/client_info` answered for the provider's key (the project the key belongs to; never the key). A call with a key of another account fails before any request about the object. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+func (o IntegrationStateOutput) AccountId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationState) pulumi.StringPtrOutput { return v.AccountId }).(pulumi.StringPtrOutput)
+}
+
 // The applied authConfig; a refresh takes the values the service shows of its keys (the secret ones stay as applied). Secret.
 func (o IntegrationStateOutput) AuthConfig() pulumi.MapOutput {
 	return o.ApplyT(func(v *IntegrationState) pulumi.MapOutput { return v.AuthConfig }).(pulumi.MapOutput)
@@ -239,6 +248,11 @@ func (o IntegrationStateOutput) PriorAuthConfig() pulumi.MapOutput {
 // `enabled` as it was before this resource changed it: what `onDelete: "restore"` sets back.
 func (o IntegrationStateOutput) PriorEnabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v *IntegrationState) pulumi.BoolOutput { return v.PriorEnabled }).(pulumi.BoolOutput)
+}
+
+// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+func (o IntegrationStateOutput) ServiceUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationState) pulumi.StringPtrOutput { return v.ServiceUrl }).(pulumi.StringPtrOutput)
 }
 
 // The keys this resource set whose prior values the service never showed (secrets): `onDelete: "restore"` cannot put those back and leaves them as this resource set them.

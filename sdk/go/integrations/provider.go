@@ -15,6 +15,8 @@ import (
 type Provider struct {
 	pulumi.ProviderResourceState
 
+	// The account the API key must reach: the `client.id` that `GET /api/v1/client/auth/client_info` answers (the project the key belongs to). Optional. Set, nothing is created or changed with a key of another account. Left unset, the provider records the account its key reaches (the plugin in its own state, every resource in its `accountId` output) and refuses to work on an object of another account all the same.
+	AccountId pulumi.StringPtrOutput `pulumi:"accountId"`
 	// The API key of the account the resources live in. Secret: `pulumi config set --secret integrations:apiKey <key>`. Falls back to the INTEGRATIONS_API_KEY environment variable.
 	ApiKey pulumi.StringPtrOutput `pulumi:"apiKey"`
 	// The API's base URL, e.g. https://api.example.com (or a local emulator's). Falls back to the INTEGRATIONS_BASE_URL environment variable. A change replaces the resources: another base URL is another service.
@@ -64,6 +66,8 @@ func NewProvider(ctx *pulumi.Context,
 }
 
 type providerArgs struct {
+	// The account the API key must reach: the `client.id` that `GET /api/v1/client/auth/client_info` answers (the project the key belongs to). Optional. Set, nothing is created or changed with a key of another account. Left unset, the provider records the account its key reaches (the plugin in its own state, every resource in its `accountId` output) and refuses to work on an object of another account all the same.
+	AccountId *string `pulumi:"accountId"`
 	// The API key of the account the resources live in. Secret: `pulumi config set --secret integrations:apiKey <key>`. Falls back to the INTEGRATIONS_API_KEY environment variable.
 	ApiKey *string `pulumi:"apiKey"`
 	// The API's base URL, e.g. https://api.example.com (or a local emulator's). Falls back to the INTEGRATIONS_BASE_URL environment variable. A change replaces the resources: another base URL is another service.
@@ -78,6 +82,8 @@ type providerArgs struct {
 
 // The set of arguments for constructing a Provider resource.
 type ProviderArgs struct {
+	// The account the API key must reach: the `client.id` that `GET /api/v1/client/auth/client_info` answers (the project the key belongs to). Optional. Set, nothing is created or changed with a key of another account. Left unset, the provider records the account its key reaches (the plugin in its own state, every resource in its `accountId` output) and refuses to work on an object of another account all the same.
+	AccountId pulumi.StringPtrInput
 	// The API key of the account the resources live in. Secret: `pulumi config set --secret integrations:apiKey <key>`. Falls back to the INTEGRATIONS_API_KEY environment variable.
 	ApiKey pulumi.StringPtrInput
 	// The API's base URL, e.g. https://api.example.com (or a local emulator's). Falls back to the INTEGRATIONS_BASE_URL environment variable. A change replaces the resources: another base URL is another service.
@@ -125,6 +131,11 @@ func (o ProviderOutput) ToProviderOutput() ProviderOutput {
 
 func (o ProviderOutput) ToProviderOutputWithContext(ctx context.Context) ProviderOutput {
 	return o
+}
+
+// The account the API key must reach: the `client.id` that `GET /api/v1/client/auth/client_info` answers (the project the key belongs to). Optional. Set, nothing is created or changed with a key of another account. Left unset, the provider records the account its key reaches (the plugin in its own state, every resource in its `accountId` output) and refuses to work on an object of another account all the same.
+func (o ProviderOutput) AccountId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.AccountId }).(pulumi.StringPtrOutput)
 }
 
 // The API key of the account the resources live in. Secret: `pulumi config set --secret integrations:apiKey <key>`. Falls back to the INTEGRATIONS_API_KEY environment variable.

@@ -26,12 +26,16 @@ import (
 type TriggerInstance struct {
 	pulumi.CustomResourceState
 
+	// The account the object lives in: the `client.id` that `GET /api/v1/client/auth/client_info` answered for the provider's key (the project the key belongs to; never the key). A call with a key of another account fails before any request about the object. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+	AccountId pulumi.StringPtrOutput `pulumi:"accountId"`
 	// Take over this existing instance (its account, trigger and config must be these). Without it, an instance of the same account, trigger and config that already exists is never taken: create fails and names it. Only read at create time.
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
 	// The connected account the trigger listens on. Changing it replaces the instance.
 	ConnectedAccountId pulumi.StringOutput `pulumi:"connectedAccountId"`
 	// Default true. Updated in place.
 	Enabled pulumi.BoolOutput `pulumi:"enabled"`
+	// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+	ServiceUrl pulumi.StringPtrOutput `pulumi:"serviceUrl"`
 	// Checked against the trigger's config schema before any write. Default `{}`. Changing it replaces the instance (the service identifies an instance by account, trigger and config).
 	TriggerConfig pulumi.MapOutput `pulumi:"triggerConfig"`
 	// The trigger's name, e.g. "GITHUB_STAR_ADDED_EVENT". Changing it replaces the instance.
@@ -206,6 +210,11 @@ func (o TriggerInstanceOutput) ToTriggerInstanceOutputWithContext(ctx context.Co
 	return o
 }
 
+// The account the object lives in: the `client.id` that `GET /api/v1/client/auth/client_info` answered for the provider's key (the project the key belongs to; never the key). A call with a key of another account fails before any request about the object. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+func (o TriggerInstanceOutput) AccountId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TriggerInstance) pulumi.StringPtrOutput { return v.AccountId }).(pulumi.StringPtrOutput)
+}
+
 // Take over this existing instance (its account, trigger and config must be these). Without it, an instance of the same account, trigger and config that already exists is never taken: create fails and names it. Only read at create time.
 func (o TriggerInstanceOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TriggerInstance) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
@@ -219,6 +228,11 @@ func (o TriggerInstanceOutput) ConnectedAccountId() pulumi.StringOutput {
 // Default true. Updated in place.
 func (o TriggerInstanceOutput) Enabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v *TriggerInstance) pulumi.BoolOutput { return v.Enabled }).(pulumi.BoolOutput)
+}
+
+// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+func (o TriggerInstanceOutput) ServiceUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TriggerInstance) pulumi.StringPtrOutput { return v.ServiceUrl }).(pulumi.StringPtrOutput)
 }
 
 // Checked against the trigger's config schema before any write. Default `{}`. Changing it replaces the instance (the service identifies an instance by account, trigger and config).

@@ -28,10 +28,14 @@ import (
 type TriggerWebhook struct {
 	pulumi.CustomResourceState
 
+	// The account the object lives in: the `client.id` that `GET /api/v1/client/auth/client_info` answered for the provider's key (the project the key belongs to; never the key). A call with a key of another account fails before any request about the object. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+	AccountId pulumi.StringPtrOutput `pulumi:"accountId"`
 	// Default "restore": deleting the resource puts back the callback URL found before this resource set it (unless someone changed it since). "retain" leaves the URL as it is.
 	OnDelete TriggerWebhookOnDeleteOutput `pulumi:"onDelete"`
 	// The callback URL before this resource set it; absent when there was none.
 	PriorUrl pulumi.StringPtrOutput `pulumi:"priorUrl"`
+	// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+	ServiceUrl pulumi.StringPtrOutput `pulumi:"serviceUrl"`
 	// Where the service POSTs trigger events (http or https). Updated in place.
 	Url pulumi.StringOutput `pulumi:"url"`
 	// The key that signs every delivery (see verifyWebhook). Secret.
@@ -189,6 +193,11 @@ func (o TriggerWebhookOutput) ToTriggerWebhookOutputWithContext(ctx context.Cont
 	return o
 }
 
+// The account the object lives in: the `client.id` that `GET /api/v1/client/auth/client_info` answered for the provider's key (the project the key belongs to; never the key). A call with a key of another account fails before any request about the object. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+func (o TriggerWebhookOutput) AccountId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TriggerWebhook) pulumi.StringPtrOutput { return v.AccountId }).(pulumi.StringPtrOutput)
+}
+
 // Default "restore": deleting the resource puts back the callback URL found before this resource set it (unless someone changed it since). "retain" leaves the URL as it is.
 func (o TriggerWebhookOutput) OnDelete() TriggerWebhookOnDeleteOutput {
 	return o.ApplyT(func(v *TriggerWebhook) TriggerWebhookOnDeleteOutput { return v.OnDelete }).(TriggerWebhookOnDeleteOutput)
@@ -197,6 +206,11 @@ func (o TriggerWebhookOutput) OnDelete() TriggerWebhookOnDeleteOutput {
 // The callback URL before this resource set it; absent when there was none.
 func (o TriggerWebhookOutput) PriorUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TriggerWebhook) pulumi.StringPtrOutput { return v.PriorUrl }).(pulumi.StringPtrOutput)
+}
+
+// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+func (o TriggerWebhookOutput) ServiceUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TriggerWebhook) pulumi.StringPtrOutput { return v.ServiceUrl }).(pulumi.StringPtrOutput)
 }
 
 // Where the service POSTs trigger events (http or https). Updated in place.

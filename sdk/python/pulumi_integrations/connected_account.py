@@ -218,8 +218,10 @@ class ConnectedAccount(pulumi.CustomResource):
             __props__.__dict__["integration_id"] = integration_id
             __props__.__dict__["labels"] = labels
             __props__.__dict__["redirect_uri"] = redirect_uri
+            __props__.__dict__["account_id"] = None
             __props__.__dict__["app_name"] = None
             __props__.__dict__["redirect_url"] = None
+            __props__.__dict__["service_url"] = None
             __props__.__dict__["status"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["data"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
@@ -247,6 +249,7 @@ class ConnectedAccount(pulumi.CustomResource):
 
         __props__ = ConnectedAccountArgs.__new__(ConnectedAccountArgs)
 
+        __props__.__dict__["account_id"] = None
         __props__.__dict__["adopt_id"] = None
         __props__.__dict__["app_name"] = None
         __props__.__dict__["data"] = None
@@ -255,8 +258,17 @@ class ConnectedAccount(pulumi.CustomResource):
         __props__.__dict__["labels"] = None
         __props__.__dict__["redirect_uri"] = None
         __props__.__dict__["redirect_url"] = None
+        __props__.__dict__["service_url"] = None
         __props__.__dict__["status"] = None
         return ConnectedAccount(resource_name, opts=opts, __props__=__props__)
+
+    @_builtins.property
+    @pulumi.getter(name="accountId")
+    def account_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The account the object lives in: the `client.id` that `GET /api/v1/client/auth/client_info` answered for the provider's key (the project the key belongs to; never the key). A call with a key of another account fails before any request about the object. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+        """
+        return pulumi.get(self, "account_id")
 
     @_builtins.property
     @pulumi.getter(name="adoptId")
@@ -321,6 +333,14 @@ class ConnectedAccount(pulumi.CustomResource):
         OAuth connectors: the page where a person grants access.
         """
         return pulumi.get(self, "redirect_url")
+
+    @_builtins.property
+    @pulumi.getter(name="serviceUrl")
+    def service_url(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+        """
+        return pulumi.get(self, "service_url")
 
     @_builtins.property
     @pulumi.getter

@@ -331,11 +331,13 @@ class Connector(pulumi.CustomResource):
             if use_service_auth is None:
                 use_service_auth = False
             __props__.__dict__["use_service_auth"] = use_service_auth
+            __props__.__dict__["account_id"] = None
             __props__.__dict__["created_at"] = None
             __props__.__dict__["default_connector_id"] = None
             __props__.__dict__["deleted"] = None
             __props__.__dict__["expected_input_fields"] = None
             __props__.__dict__["logo"] = None
+            __props__.__dict__["service_url"] = None
             __props__.__dict__["updated_at"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["authConfig"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
@@ -363,6 +365,7 @@ class Connector(pulumi.CustomResource):
 
         __props__ = ConnectorArgs.__new__(ConnectorArgs)
 
+        __props__.__dict__["account_id"] = None
         __props__.__dict__["adopt_id"] = None
         __props__.__dict__["app_id"] = None
         __props__.__dict__["app_name"] = None
@@ -378,9 +381,18 @@ class Connector(pulumi.CustomResource):
         __props__.__dict__["logo"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["name_prefix"] = None
+        __props__.__dict__["service_url"] = None
         __props__.__dict__["updated_at"] = None
         __props__.__dict__["use_service_auth"] = None
         return Connector(resource_name, opts=opts, __props__=__props__)
+
+    @_builtins.property
+    @pulumi.getter(name="accountId")
+    def account_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The account the object lives in: the `client.id` that `GET /api/v1/client/auth/client_info` answered for the provider's key (the project the key belongs to; never the key). A call with a key of another account fails before any request about the object. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+        """
+        return pulumi.get(self, "account_id")
 
     @_builtins.property
     @pulumi.getter(name="adoptId")
@@ -489,6 +501,14 @@ class Connector(pulumi.CustomResource):
         Set when the name was autonamed (see ../shared/autoname.ts).
         """
         return pulumi.get(self, "name_prefix")
+
+    @_builtins.property
+    @pulumi.getter(name="serviceUrl")
+    def service_url(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+        """
+        return pulumi.get(self, "service_url")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")

@@ -183,8 +183,10 @@ class IntegrationState(pulumi.CustomResource):
             if on_delete is None:
                 on_delete = 'retain'
             __props__.__dict__["on_delete"] = on_delete
+            __props__.__dict__["account_id"] = None
             __props__.__dict__["prior_auth_config"] = None
             __props__.__dict__["prior_enabled"] = None
+            __props__.__dict__["service_url"] = None
             __props__.__dict__["unrestorable_keys"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["authConfig", "priorAuthConfig"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
@@ -212,14 +214,24 @@ class IntegrationState(pulumi.CustomResource):
 
         __props__ = IntegrationStateArgs.__new__(IntegrationStateArgs)
 
+        __props__.__dict__["account_id"] = None
         __props__.__dict__["auth_config"] = None
         __props__.__dict__["enabled"] = None
         __props__.__dict__["integration_id"] = None
         __props__.__dict__["on_delete"] = None
         __props__.__dict__["prior_auth_config"] = None
         __props__.__dict__["prior_enabled"] = None
+        __props__.__dict__["service_url"] = None
         __props__.__dict__["unrestorable_keys"] = None
         return IntegrationState(resource_name, opts=opts, __props__=__props__)
+
+    @_builtins.property
+    @pulumi.getter(name="accountId")
+    def account_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The account the object lives in: the `client.id` that `GET /api/v1/client/auth/client_info` answered for the provider's key (the project the key belongs to; never the key). A call with a key of another account fails before any request about the object. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+        """
+        return pulumi.get(self, "account_id")
 
     @_builtins.property
     @pulumi.getter(name="authConfig")
@@ -268,6 +280,14 @@ class IntegrationState(pulumi.CustomResource):
         `enabled` as it was before this resource changed it: what `onDelete: "restore"` sets back.
         """
         return pulumi.get(self, "prior_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="serviceUrl")
+    def service_url(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+        """
+        return pulumi.get(self, "service_url")
 
     @_builtins.property
     @pulumi.getter(name="unrestorableKeys")

@@ -19,6 +19,7 @@ __all__ = ['ProviderArgs', 'Provider']
 @pulumi.input_type
 class ProviderArgs:
     def __init__(__self__, *,
+                 account_id: pulumi.Input[Optional[_builtins.str]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  max_concurrent_requests: pulumi.Input[Optional[_builtins.int]] = None,
@@ -27,12 +28,15 @@ class ProviderArgs:
         """
         The set of arguments for constructing a Provider resource.
 
+        :param pulumi.Input[_builtins.str] account_id: The account the API key must reach: the `client.id` that `GET /api/v1/client/auth/client_info` answers (the project the key belongs to). Optional. Set, nothing is created or changed with a key of another account. Left unset, the provider records the account its key reaches (the plugin in its own state, every resource in its `accountId` output) and refuses to work on an object of another account all the same.
         :param pulumi.Input[_builtins.str] api_key: The API key of the account the resources live in. Secret: `pulumi config set --secret integrations:apiKey <key>`. Falls back to the INTEGRATIONS_API_KEY environment variable.
         :param pulumi.Input[_builtins.str] base_url: The API's base URL, e.g. https://api.example.com (or a local emulator's). Falls back to the INTEGRATIONS_BASE_URL environment variable. A change replaces the resources: another base URL is another service.
         :param pulumi.Input[_builtins.int] max_concurrent_requests: Requests in flight at once for the whole provider process (all its resources). Default 8.
         :param pulumi.Input[_builtins.int] max_retries: Retries of a GET, PATCH or DELETE after a 408, 429, 5xx, reset connection or timeout, with exponential backoff. Default 4; 0 turns retries off.
         :param pulumi.Input[_builtins.int] timeout_ms: How long one attempt of a request may take, in milliseconds. Default 30000.
         """
+        if account_id is not None:
+            pulumi.set(__self__, "account_id", account_id)
         if api_key is None:
             api_key = _utilities.get_env('INTEGRATIONS_API_KEY')
         if api_key is not None:
@@ -53,6 +57,18 @@ class ProviderArgs:
             timeout_ms = 30000
         if timeout_ms is not None:
             pulumi.set(__self__, "timeout_ms", timeout_ms)
+
+    @_builtins.property
+    @pulumi.getter(name="accountId")
+    def account_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The account the API key must reach: the `client.id` that `GET /api/v1/client/auth/client_info` answers (the project the key belongs to). Optional. Set, nothing is created or changed with a key of another account. Left unset, the provider records the account its key reaches (the plugin in its own state, every resource in its `accountId` output) and refuses to work on an object of another account all the same.
+        """
+        return pulumi.get(self, "account_id")
+
+    @account_id.setter
+    def account_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "account_id", value)
 
     @_builtins.property
     @pulumi.getter(name="apiKey")
@@ -121,6 +137,7 @@ class Provider(pulumi.ProviderResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 account_id: pulumi.Input[Optional[_builtins.str]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  max_concurrent_requests: pulumi.Input[Optional[_builtins.int]] = None,
@@ -132,6 +149,7 @@ class Provider(pulumi.ProviderResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.str] account_id: The account the API key must reach: the `client.id` that `GET /api/v1/client/auth/client_info` answers (the project the key belongs to). Optional. Set, nothing is created or changed with a key of another account. Left unset, the provider records the account its key reaches (the plugin in its own state, every resource in its `accountId` output) and refuses to work on an object of another account all the same.
         :param pulumi.Input[_builtins.str] api_key: The API key of the account the resources live in. Secret: `pulumi config set --secret integrations:apiKey <key>`. Falls back to the INTEGRATIONS_API_KEY environment variable.
         :param pulumi.Input[_builtins.str] base_url: The API's base URL, e.g. https://api.example.com (or a local emulator's). Falls back to the INTEGRATIONS_BASE_URL environment variable. A change replaces the resources: another base URL is another service.
         :param pulumi.Input[_builtins.int] max_concurrent_requests: Requests in flight at once for the whole provider process (all its resources). Default 8.
@@ -162,6 +180,7 @@ class Provider(pulumi.ProviderResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 account_id: pulumi.Input[Optional[_builtins.str]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  max_concurrent_requests: pulumi.Input[Optional[_builtins.int]] = None,
@@ -176,6 +195,7 @@ class Provider(pulumi.ProviderResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = ProviderArgs.__new__(ProviderArgs)
 
+            __props__.__dict__["account_id"] = account_id
             if api_key is None:
                 api_key = _utilities.get_env('INTEGRATIONS_API_KEY')
             __props__.__dict__["api_key"] = None if api_key is None else pulumi.Output.secret(api_key)
@@ -198,6 +218,14 @@ class Provider(pulumi.ProviderResource):
             resource_name,
             __props__,
             opts)
+
+    @_builtins.property
+    @pulumi.getter(name="accountId")
+    def account_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The account the API key must reach: the `client.id` that `GET /api/v1/client/auth/client_info` answers (the project the key belongs to). Optional. Set, nothing is created or changed with a key of another account. Left unset, the provider records the account its key reaches (the plugin in its own state, every resource in its `accountId` output) and refuses to work on an object of another account all the same.
+        """
+        return pulumi.get(self, "account_id")
 
     @_builtins.property
     @pulumi.getter(name="apiKey")

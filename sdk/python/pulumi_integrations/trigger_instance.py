@@ -199,6 +199,8 @@ class TriggerInstance(pulumi.CustomResource):
             if trigger_name is None and not opts.urn:
                 raise TypeError("Missing required property 'trigger_name'")
             __props__.__dict__["trigger_name"] = trigger_name
+            __props__.__dict__["account_id"] = None
+            __props__.__dict__["service_url"] = None
         replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["connectedAccountId", "triggerConfig.*", "triggerName"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(TriggerInstance, __self__).__init__(
@@ -223,12 +225,22 @@ class TriggerInstance(pulumi.CustomResource):
 
         __props__ = TriggerInstanceArgs.__new__(TriggerInstanceArgs)
 
+        __props__.__dict__["account_id"] = None
         __props__.__dict__["adopt_id"] = None
         __props__.__dict__["connected_account_id"] = None
         __props__.__dict__["enabled"] = None
+        __props__.__dict__["service_url"] = None
         __props__.__dict__["trigger_config"] = None
         __props__.__dict__["trigger_name"] = None
         return TriggerInstance(resource_name, opts=opts, __props__=__props__)
+
+    @_builtins.property
+    @pulumi.getter(name="accountId")
+    def account_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The account the object lives in: the `client.id` that `GET /api/v1/client/auth/client_info` answered for the provider's key (the project the key belongs to; never the key). A call with a key of another account fails before any request about the object. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+        """
+        return pulumi.get(self, "account_id")
 
     @_builtins.property
     @pulumi.getter(name="adoptId")
@@ -253,6 +265,14 @@ class TriggerInstance(pulumi.CustomResource):
         Default true. Updated in place.
         """
         return pulumi.get(self, "enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="serviceUrl")
+    def service_url(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+        """
+        return pulumi.get(self, "service_url")
 
     @_builtins.property
     @pulumi.getter(name="triggerConfig")

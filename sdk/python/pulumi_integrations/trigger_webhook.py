@@ -143,7 +143,9 @@ class TriggerWebhook(pulumi.CustomResource):
             if url is None and not opts.urn:
                 raise TypeError("Missing required property 'url'")
             __props__.__dict__["url"] = url
+            __props__.__dict__["account_id"] = None
             __props__.__dict__["prior_url"] = None
+            __props__.__dict__["service_url"] = None
             __props__.__dict__["webhook_secret"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["webhookSecret"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
@@ -169,11 +171,21 @@ class TriggerWebhook(pulumi.CustomResource):
 
         __props__ = TriggerWebhookArgs.__new__(TriggerWebhookArgs)
 
+        __props__.__dict__["account_id"] = None
         __props__.__dict__["on_delete"] = None
         __props__.__dict__["prior_url"] = None
+        __props__.__dict__["service_url"] = None
         __props__.__dict__["url"] = None
         __props__.__dict__["webhook_secret"] = None
         return TriggerWebhook(resource_name, opts=opts, __props__=__props__)
+
+    @_builtins.property
+    @pulumi.getter(name="accountId")
+    def account_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The account the object lives in: the `client.id` that `GET /api/v1/client/auth/client_info` answered for the provider's key (the project the key belongs to; never the key). A call with a key of another account fails before any request about the object. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+        """
+        return pulumi.get(self, "account_id")
 
     @_builtins.property
     @pulumi.getter(name="onDelete")
@@ -190,6 +202,14 @@ class TriggerWebhook(pulumi.CustomResource):
         The callback URL before this resource set it; absent when there was none.
         """
         return pulumi.get(self, "prior_url")
+
+    @_builtins.property
+    @pulumi.getter(name="serviceUrl")
+    def service_url(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+        """
+        return pulumi.get(self, "service_url")
 
     @_builtins.property
     @pulumi.getter

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { property, type ResourceDefinition } from "../shared/definition";
+import { locationOutputs } from "../shared/location";
 import { httpUrl, optionalString, requiredString } from "../shared/input-rules";
 
 /** The service has no route that changes an account: a change of any input replaces it (created first). */
@@ -53,6 +54,7 @@ const outputs = {
   redirectUrl: z.string().optional(),
   /** The app of the account's connector. */
   appName: z.string().optional(),
+  ...locationOutputs,
 };
 
 export const connectedAccountDefinition = {

@@ -1,5 +1,5 @@
-import { isLostResponse, type ApiClient, type ConnectedAccount } from "../../client";
-import { createdSince } from "../../client/create-evidence";
+import { collect, isLostResponse, type ApiClient, type ConnectedAccount } from "../../client";
+import { unstoppable } from "../../client/stopping";
 import { AccountFieldRules } from "./field-rules";
 import { clientForCheck, createClientForCall } from "../shared/client-for-call";
 import { unlessNotFound } from "../shared/gone";
@@ -22,7 +22,8 @@ const RECORDED_INPUTS = ["adoptId"] as const;
 /**
  * The ConnectedAccount's provider. Requests per call: check 0-1 (its connector's expectedInputFields, once
  * per connector and process, and none while connector and data are those in state; see
- * account-field-rules.ts); diff none; create 1 (2-3 after a lost response);
+ * field-rules.ts); diff none; create 2 (the connector's accounts, then the POST; a listing more after a lost
+ * response);
  * read 1; update none (every change replaces); delete 1.
  */
 export function createConnectedAccountHandlers(): ConnectedAccountHandlers {
@@ -84,7 +85,13 @@ function diffConnectedAccount(
 
 async function createConnectedAccount(client: ApiClient, inputs: CheckedConnectedAccountInputs) {
   if (inputs.adoptId !== undefined) return adoptConnectedAccount(client, inputs.adoptId, inputs);
-  const startedAt = Date.now();
+  // The connector's accounts before the POST: after a lost response, the ones that appeared since are named
+  // (no clock is compared).
+  const before = new Set(
+    (await collect(client.listConnectedAccounts({ integrationId: inputs.integrationId }))).map(
+      (account) => account.id,
+    ),
+  );
   const body = withoutUndefined({
     integrationId: inputs.integrationId,
     data: inputs.data,
@@ -97,7 +104,8 @@ async function createConnectedAccount(client: ApiClient, inputs: CheckedConnecte
     created = await client.createConnectedAccount(body);
   } catch (error) {
     if (!isLostResponse(error)) throw error;
-    throw await lostCreateError(client, inputs, startedAt, error);
+    // The POST may have landed: the accounts are listed whatever stops the call (Cancel, a timeout).
+    throw await unstoppable(() => lostCreateError(client, inputs, before, error));
   }
   return {
     id: created.connectedAccountId,
@@ -111,8 +119,8 @@ async function createConnectedAccount(client: ApiClient, inputs: CheckedConnecte
 
 /**
  * After a lost response, no account is ever taken as this resource's: accounts have no unique key, so
- * nothing proves which one the POST made. An account of the same connector created since the request
- * started may be another resource's of the same `pulumi up` (the engine runs steps in parallel) or
+ * nothing proves which one the POST made. An account of the same connector that appeared since the listing
+ * before the POST may be another resource's of the same `pulumi up` (the engine runs steps in parallel) or
  * someone else's, and taking it would make two resources own one account (deleting either deletes both).
  * None found: the POST did not land, the error stands and the next `up` tries again. Otherwise the error
  * names them, so that the one this POST made can be adopted on purpose (adoptId) or deleted.
@@ -120,13 +128,13 @@ async function createConnectedAccount(client: ApiClient, inputs: CheckedConnecte
 async function lostCreateError(
   client: ApiClient,
   inputs: CheckedConnectedAccountInputs,
-  startedAt: number,
+  before: ReadonlySet<string>,
   lost: unknown,
 ): Promise<unknown> {
   const candidates: ConnectedAccount[] = [];
   for await (const account of client.listConnectedAccounts({ integrationId: inputs.integrationId })) {
     const sameEntity = inputs.entityId === undefined || account.entityId === inputs.entityId;
-    if (createdSince(account.createdAt, startedAt) && sameEntity) candidates.push(account);
+    if (!before.has(account.id) && sameEntity) candidates.push(account);
   }
   if (candidates.length === 0) return lost;
   const ids = candidates.map((account) => account.id);

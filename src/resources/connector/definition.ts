@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { property, type ResourceDefinition } from "../shared/definition";
+import { locationOutputs } from "../shared/location";
 import { authConfigField, booleanField, oneOf, optionalString } from "../shared/input-rules";
 
 export const DELETION_POLICIES = ["delete", "disable", "retain"] as const;
@@ -12,6 +13,13 @@ export type DeletionPolicy = (typeof DELETION_POLICIES)[number];
  * so state written before it existed, and state written with it, diff the same.
  */
 export const AUTONAME_SCOPE = "autonameScope";
+
+/**
+ * An input the plugin records with a name the engine proposed (Pulumi's `pulumi:autonaming` config): the name
+ * was chosen for the resource, not written by the program, so a later check keeps it whatever that config says
+ * by then, as a derived autoname (with its `namePrefix`) is kept.
+ */
+export const PROPOSED_NAME = "nameProposed";
 
 const inputs = {
   /**
@@ -27,6 +35,7 @@ const inputs = {
    */
   namePrefix: optionalString(),
   [AUTONAME_SCOPE]: property(optionalString(), { internal: true }),
+  [PROPOSED_NAME]: property(booleanField().optional(), { internal: true }),
   /**
    * Take over this existing connector instead of creating one, on purpose. Its name, app, scheme and
    * built-in-auth flag must match these inputs; its authConfig and enabled are then set from them, and from
@@ -117,7 +126,9 @@ const outputs = {
   namePrefix: z.string().optional(),
   /** Set when the connector was taken over rather than created. */
   adoptId: z.string().optional(),
+  [PROPOSED_NAME]: property(z.boolean().optional(), { internal: true }),
   lastApplied: property(appliedIdentity, { internal: true }),
+  ...locationOutputs,
 };
 
 export const connectorDefinition = {
@@ -158,7 +169,7 @@ type InputFields = z.input<z.ZodObject<typeof inputs>>;
 /** The inputs of a Connector as a user writes them (plain values; the program side wraps them in Input). */
 export type ConnectorSettings = Omit<
   InputFields,
-  "name" | "namePrefix" | "appName" | "appId" | typeof AUTONAME_SCOPE | "authConfig"
+  "name" | "namePrefix" | "appName" | "appId" | typeof AUTONAME_SCOPE | typeof PROPOSED_NAME | "authConfig"
 > & {
   /** The developer's fields of the scheme (see `connectorDefinition.inputs.authConfig`). Secret. */
   authConfig?: AuthConfig;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ConnectorRecord } from "../../client";
 import {
   connectorDefinition,
+  PROPOSED_NAME,
   type AppliedIdentity,
   type CheckedConnectorInputs,
   type ConnectorOutputs,
@@ -11,7 +12,13 @@ import { withoutUndefined } from "../shared/values";
 /** What only the provider knows (never read from the server). */
 export type LocalConnectorState = Pick<
   ConnectorOutputs,
-  "authConfig" | "forceNewIntegration" | "deletionPolicy" | "namePrefix" | "adoptId" | "lastApplied"
+  | "authConfig"
+  | "forceNewIntegration"
+  | "deletionPolicy"
+  | "namePrefix"
+  | "adoptId"
+  | "lastApplied"
+  | typeof PROPOSED_NAME
 >;
 
 export function appliedIdentity(inputs: CheckedConnectorInputs): AppliedIdentity {
@@ -32,6 +39,7 @@ export function localStateOf(inputs: CheckedConnectorInputs): LocalConnectorStat
     namePrefix: inputs.namePrefix,
     adoptId: inputs.adoptId,
     lastApplied: appliedIdentity(inputs),
+    [PROPOSED_NAME]: inputs[PROPOSED_NAME],
   };
 }
 
@@ -55,6 +63,7 @@ export function inputsOf(outputs: ConnectorOutputs): CheckedConnectorInputs {
     useServiceAuth: applied.useServiceAuth,
     forceNewIntegration: outputs.forceNewIntegration,
     deletionPolicy: outputs.deletionPolicy,
+    [PROPOSED_NAME]: outputs[PROPOSED_NAME],
   });
 }
 
@@ -80,6 +89,7 @@ export function connectorOutputs(record: ConnectorRecord, local: LocalConnectorS
     namePrefix: local.namePrefix,
     adoptId: local.adoptId,
     lastApplied: local.lastApplied,
+    [PROPOSED_NAME]: local[PROPOSED_NAME],
   });
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { property, type ResourceDefinition } from "../shared/definition";
+import { locationOutputs } from "../shared/location";
 import { authConfigField, booleanField, oneOf, requiredString } from "../shared/input-rules";
 
 export const ON_DELETE_POLICIES = ["retain", "restore"] as const;
@@ -21,6 +22,11 @@ const inputs = {
    * `enabled` and the visible authConfig keys it found. Touches nothing remote when changed.
    */
   onDelete: property(oneOf(ON_DELETE_POLICIES).default("retain"), { typeName: "IntegrationStateOnDelete" }),
+  /**
+   * The resource's name in the program, set by the front end: two IntegrationStates of one integration are told
+   * apart by it, and a delete knows whether the integration is held by another resource of the deployment.
+   */
+  resourceName: property(z.string().min(1).optional(), { internal: true }),
 };
 
 /** A field that is not managed stays undefined, which is also how diff, read and delete know what is managed. */
@@ -43,6 +49,8 @@ const outputs = {
    * cannot put those back and leaves them as this resource set them.
    */
   unrestorableKeys: z.array(z.string()).optional(),
+  resourceName: property(z.string().optional(), { internal: true }),
+  ...locationOutputs,
 };
 
 export const integrationStateDefinition = {
@@ -71,7 +79,10 @@ export type ManagedFields =
   | { enabled?: boolean; authConfig: Record<string, unknown> };
 
 /** The inputs of an IntegrationState as a user writes them. */
-export type IntegrationStateInputs = Omit<z.input<z.ZodObject<typeof inputs>>, keyof ManagedFields> &
+export type IntegrationStateInputs = Omit<
+  z.input<z.ZodObject<typeof inputs>>,
+  keyof ManagedFields | "resourceName"
+> &
   ManagedFields;
 
 /** Inputs after `check`: defaults filled. During a preview any field may hold the UNKNOWN sentinel. */

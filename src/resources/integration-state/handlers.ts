@@ -1,6 +1,8 @@
 import { NotFoundError, type ApiClient, type ConnectorRecord } from "../../client";
 import { refreshAppliedKeys } from "../shared/applied-keys";
 import { getUnlessGone, unlessNotFound } from "../shared/gone";
+import { accountOf } from "../shared/account";
+import { Claims, integrationObject } from "../shared/claims";
 import { clientForCheck, createClientForCall } from "../shared/client-for-call";
 import { compare } from "../shared/diff-rules";
 import { isReadById } from "../shared/read-by-id";
@@ -10,8 +12,10 @@ import type { CheckedIntegrationStateInputs, IntegrationStateOutputs } from "./d
 import { IntegrationAuthRules, mergedAuthConfig } from "./auth-rules";
 import { importedStateOf, integrationStateOutputs, priorStateOf, type PriorState } from "./outputs";
 import { diffIntegrationState } from "./diff";
-import type { ResourceHandlers } from "../shared/types";
+import type { CheckFailure, ResourceHandlers } from "../shared/types";
+import { isUnknown } from "../shared/unknowns";
 import { withoutUndefined } from "../shared/values";
+import { warn } from "../shared/warnings";
 
 export type IntegrationStateHandlers = ResourceHandlers<
   CheckedIntegrationStateInputs,
@@ -20,57 +24,77 @@ export type IntegrationStateHandlers = ResourceHandlers<
 
 /**
  * The IntegrationState's provider: manages `enabled` and/or `authConfig` of an integration it does not
- * own. Requests per call: check none, or with authConfig 2 (the integration and the apps, once per
- * integration and process; see integration-auth-rules.ts); diff none; create 1-2 (read, then PATCH unless
- * nothing differs); read 1; update 0-2 (with a changed authConfig a read first, for the visible keys it
- * keeps); delete 0-2.
+ * own. Requests per call: check 0-1 (the account, for its claim: once per key and process), and with a changed
+ * authConfig 2 more (the integration and the apps, once per integration and process; see auth-rules.ts); diff
+ * none; create 1-2 (read, then PATCH unless nothing differs); read 1; update 0-2 (with a changed authConfig a
+ * read first, for the visible keys it keeps); delete 0-1.
  */
 export function createIntegrationStateHandlers(): IntegrationStateHandlers {
   const api = createClientForCall();
-  /**
-   * `priorEnabled` of the IntegrationStates this process has let go, by integration id. A replacement on
-   * the same integration (`up --replace`) deletes the old resource first (the resource's
-   * deleteBeforeReplace default) and then creates the new one in the same provider process: the new one
-   * takes over what the old one found, instead of reading back the value the old one managed (which
-   * "retain" leaves in place), so the value found before any stack touched the integration is never lost.
-   */
-  const released = new Map<string, PriorState>();
+  /** Which IntegrationState of this deployment holds each integration (../shared/claims.ts). */
+  const claims = new Claims<PriorState>();
   const authRules = new IntegrationAuthRules();
   return {
     configure: async (req) => api.configure(req.config),
     check: (olds, news) =>
       readably(async () => {
         const checked = checkIntegrationStateInputs(news);
+        const client = clientForCheck(api);
+        if (checked.failures.length > 0 || client === undefined) return withoutUndefined(checked);
         const { integrationId, authConfig } = checked.inputs;
+        const claimed = await claimIntegration(claims, client, checked.inputs);
         // The authConfig in state was checked when it was applied: an unchanged stack's `up` reads nothing.
         const unchanged =
           compare(olds.integrationId, integrationId) === "same" &&
           compare(olds.authConfig, authConfig) === "same";
-        const client = unchanged || authConfig === undefined ? undefined : clientForCheck(api);
-        if (checked.failures.length > 0 || client === undefined) return withoutUndefined(checked);
-        const failures = await authRules.failures(client, integrationId, authConfig);
-        return withoutUndefined({ inputs: checked.inputs, failures });
+        const failures =
+          unchanged || authConfig === undefined
+            ? []
+            : await authRules.failures(client, integrationId, authConfig);
+        return withoutUndefined({ inputs: checked.inputs, failures: [...claimed, ...failures] });
       }),
     diff: (_id, olds, news) => readably(async () => diffIntegrationState(olds, news)),
-    create: (inputs) => readably(() => createIntegrationState(api.client(), inputs, released)),
+    create: (inputs) => readably(() => createIntegrationState(api.client(), inputs, claims)),
     read: (id, props) => readably(() => readIntegrationState(api.client(), id, props)),
     update: (id, olds, news) => readably(() => updateIntegrationState(api.client(), id, olds, news)),
-    delete: (id, props) => readably(() => deleteIntegrationState(api.client(), id, props, released)),
+    delete: (id, props) => readably(() => deleteIntegrationState(api.client(), id, props, claims)),
   };
+}
+
+/** One IntegrationState per integration: the integration is claimed for this resource in this deployment. */
+async function claimIntegration(
+  claims: Claims<PriorState>,
+  client: ApiClient,
+  inputs: CheckedIntegrationStateInputs,
+): Promise<CheckFailure[]> {
+  if (inputs.resourceName === undefined || isUnknown(inputs.integrationId)) return [];
+  const object = integrationObject(await accountOf(client), inputs.integrationId);
+  const holder = claims.claim(object, inputs.resourceName);
+  if (holder === undefined) return [];
+  return [
+    {
+      property: "integrationId",
+      reason:
+        `integration ${inputs.integrationId} is already managed by IntegrationState "${holder}" in this stack; ` +
+        "keep one IntegrationState per integration (give it both enabled and authConfig)",
+    },
+  ];
 }
 
 async function createIntegrationState(
   client: ApiClient,
   inputs: CheckedIntegrationStateInputs,
-  released: Map<string, PriorState>,
+  claims: Claims<PriorState>,
 ) {
   const id = inputs.integrationId;
   const record = await client.getIntegration(id).catch((error: unknown) => {
     throw error instanceof NotFoundError ? unknownIntegrationError(id, error.message) : error;
   });
   if (record.deleted) throw unknownIntegrationError(id, "it is deleted");
-  const prior = released.get(id) ?? priorStateFound(record, inputs);
-  released.delete(id);
+  // A predecessor deleted first (a replacement on the same integration) left the integration as it set it and
+  // handed over what it found: that is the state before any stack, not the predecessor's own values.
+  const claim = claims.created(integrationObject(await accountOf(client), id));
+  const prior = claim?.handedOver ?? priorStateFound(record, inputs);
   // authConfig is always sent when managed: the server's copy is redacted, so it cannot be compared.
   const patch = withoutUndefined({
     enabled: inputs.enabled === record.enabled ? undefined : inputs.enabled,
@@ -161,22 +185,52 @@ function currentRecord(client: ApiClient, id: string): Promise<ConnectorRecord> 
   });
 }
 
+/**
+ * Puts back what the resource found (`onDelete: "restore"`), unless an IntegrationState checked in this
+ * deployment holds the integration now (a rename, a move or a replacement: ../shared/claims.ts).
+ */
 async function deleteIntegrationState(
   client: ApiClient,
   id: string,
   props: IntegrationStateOutputs,
-  released: Map<string, PriorState>,
+  claims: Claims<PriorState>,
 ) {
-  released.set(id, priorStateOf(props));
-  if (props.onDelete !== "restore") return;
-  const patch = withoutUndefined({
+  const patch = props.onDelete === "restore" ? restoringPatch(props) : {};
+  const claim = claims.get(integrationObject(await accountOf(client), id));
+  if (claim !== undefined) {
+    if (!claim.created) claim.handedOver = priorStateOf(props);
+    else if (Object.keys(patch).length > 0) await warn(unrestoredWarning(id, props, claim.holder));
+    return;
+  }
+  if (Object.keys(patch).length === 0) return;
+  // An integration that is gone has nothing left to restore.
+  await unlessNotFound(client.updateIntegration(id, patch));
+}
+
+function restoringPatch(props: IntegrationStateOutputs) {
+  return withoutUndefined({
     enabled:
       props.enabled !== undefined && props.enabled !== props.priorEnabled ? props.priorEnabled : undefined,
     authConfig: restoredAuthConfig(props),
   });
-  if (Object.keys(patch).length === 0) return;
-  // An integration that is gone has nothing left to restore.
-  await unlessNotFound(client.updateIntegration(id, patch));
+}
+
+function unrestoredWarning(id: string, props: IntegrationStateOutputs, holder: string): string {
+  const what = [
+    props.enabled !== undefined && props.enabled !== props.priorEnabled
+      ? `enabled: ${props.priorEnabled}`
+      : "",
+    props.priorAuthConfig !== undefined ? "the authConfig keys it found" : "",
+  ]
+    .filter((part) => part !== "")
+    .join(" and ");
+  return (
+    `IntegrationState "${props.resourceName ?? id}" was deleted without putting back what it found on ` +
+    `integration ${id} (${what}): IntegrationState "${holder}" manages the integration in this update and keeps ` +
+    "it as it is. No resource puts those values back any more. To rename or move an IntegrationState, give the " +
+    'new one `aliases` (the README\'s "Renaming and moving resources"); a replacement that deletes first ' +
+    "(`deleteBeforeReplace: true`) carries them over."
+  );
 }
 
 /**

@@ -10,7 +10,10 @@ export interface PriorState {
 }
 
 export function integrationStateOutputs(
-  inputs: Pick<CheckedIntegrationStateInputs, "integrationId" | "enabled" | "authConfig" | "onDelete">,
+  inputs: Pick<
+    CheckedIntegrationStateInputs,
+    "integrationId" | "enabled" | "authConfig" | "onDelete" | "resourceName"
+  >,
   prior: PriorState,
 ): IntegrationStateOutputs {
   return withoutUndefined({
@@ -18,6 +21,7 @@ export function integrationStateOutputs(
     enabled: inputs.enabled,
     authConfig: inputs.authConfig,
     onDelete: inputs.onDelete,
+    resourceName: inputs.resourceName,
     priorEnabled: prior.enabled,
     priorAuthConfig: prior.authConfig,
     unrestorableKeys: prior.unrestorableKeys,

@@ -33,7 +33,16 @@ const SUFFIX_RANGE = 36n ** BigInt(SUFFIX_LENGTH);
  * keeps the name in the old inputs, with no request.
  */
 
-/** The candidate `k` of a seed: `<namePrefix><7 base-36 characters of sha256(<seed>/<k>)>`. */
+/** The inputs through which a resource is autonamed (the Connector's: name, namePrefix, autonameScope, ...). */
+export interface AutonameInputs {
+  name: string;
+  prefix: string;
+  /** Internal: the rest of the autoname's seed, consumed by check. */
+  scope: string;
+  /** Internal: recorded with a name the engine proposed, so that it is kept (see the Connector's PROPOSED_NAME). */
+  proposed: string;
+}
+
 /** The prefix of a Connector given neither a name nor a prefix: its logical name and a dash. */
 export function defaultNamePrefix(logicalName: string): string {
   return `${logicalName}-`;
@@ -47,6 +56,7 @@ export function autonameScopeOf(project: string, stack: string, logicalName: str
   return `${project}/${stack}/${logicalName}`;
 }
 
+/** The candidate `k` of a seed: `<namePrefix><7 base-36 characters of sha256(<seed>/<k>)>`. */
 export function candidateName(namePrefix: string, scope: string | undefined, k: number): string {
   const seed = JSON.stringify([namePrefix, scope ?? null]);
   const digest = createHash("sha256").update(`${seed}/${k}`).digest();

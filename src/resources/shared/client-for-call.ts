@@ -17,6 +17,11 @@ export interface ClientForCall {
   /** Throws the settings module's SettingsError when the API key or base URL is missing. */
   client(): ApiClient;
   /**
+   * The account the call's key must reach, when its settings pin one (`integrations:accountId`; a
+   * `connection` names its own account and carries no pin). Throws as `client()` does.
+   */
+  pinnedAccount(): string | undefined;
+  /**
    * False inside a check whose resource names a `connection` that is not known yet (a preview) or is
    * invalid: which account the resource lives in is then unknown, and `client()` would answer the stack
    * config's, so what depends on the account itself (the names its connectors hold) is not known either.
@@ -56,6 +61,7 @@ export function createClientForCall(): ClientForCall {
     },
     // One client per distinct settings, shared by every handler of the process (keep-alive connections).
     client: () => sharedClient(resolveSettings(stackConfig, process.env, usableConnection())),
+    pinnedAccount: () => resolveSettings(stackConfig, process.env, usableConnection()).accountId,
     accountKnown: () => callConnection.getStore() !== UNKNOWN_CONNECTION,
   };
 }

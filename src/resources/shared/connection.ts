@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { toCheckFailures, withoutSecretValuesShown } from "./check-failures";
 import { UNKNOWN_CONNECTION, withCallConnection } from "./client-for-call";
-import { keepingOnPartialCreate, PROVIDER_KEY, ProviderError } from "./errors";
+import { keepingOnPartialCreate, PROVIDER_KEY } from "./errors";
 import { httpUrl } from "./input-rules";
 import { compare } from "./diff-rules";
 import type { ResourceHandlers } from "./types";
@@ -48,17 +48,20 @@ export function withConnection<I extends object, O extends object>(
       const connectionProblems = connectionFailures(connection);
       // A check that reads the API (a trigger's config schema, a connector's live names) reads it from the
       // resource's own account. A connection not known yet, or invalid, leaves the account unknown.
-      const given = connection !== undefined && connection !== null;
-      const usable = connectionProblems.length === 0 && !containsUnknown(connection);
-      const account = !given ? undefined : usable ? (connection as Connection) : UNKNOWN_CONNECTION;
+      const account = connectionProblems.length > 0 ? UNKNOWN_CONNECTION : usableOrUnknown(connection);
       const checked = await withCallConnection(account, () => handlers.check(olds, rest));
       // The one check every resource's engine call goes through: no failure may make the engine print a secret.
       const failures = withoutSecretValuesShown([...checked.failures, ...connectionProblems]);
       return { inputs: withProp(checked.inputs, connection), failures };
     },
     async diff(id, olds, news) {
-      const inner = await handlers.diff(id, split(olds).rest as O, split(news).rest as I);
       const connection = compareConnections(olds.connection, news.connection);
+      // Diffed in the account the resource will be in: a new key's (which must reach the account the object
+      // lives in), or, when the resource moves to another service, the old one's (where it still lives).
+      const account = connection === "replace" ? olds.connection : usableOrUnknown(news.connection);
+      const inner = await withCallConnection(account, () =>
+        handlers.diff(id, split(olds).rest as O, split(news).rest as I),
+      );
       if (connection === "same") return inner;
       // Another base URL is another service: the resource is created there and deleted here.
       const replaces = connection === "replace" ? [...inner.replaces, CONNECTION_PROPERTY] : inner.replaces;
@@ -84,11 +87,10 @@ export function withConnection<I extends object, O extends object>(
               ...(result.inputs === undefined ? {} : { inputs: withProp(result.inputs, props.connection) }),
             };
       }),
+    // A new key (or a connection given or removed) keeps the object only when the object lives in the new key's
+    // account: the handlers' location rules (location.ts) prove that before the update records it.
     update: (id, olds, news) =>
       withCallConnection(news.connection, async () => {
-        if (compareConnections(olds.connection, news.connection) !== "same") {
-          await proveReachable(handlers, id, split(olds).rest as O);
-        }
         const result = await handlers.update(id, split(olds).rest as O, split(news).rest as I);
         return { outs: withProp(result.outs, news.connection) };
       }),
@@ -112,6 +114,12 @@ function withProp<T extends object>(props: T, connection: unknown): T & Connecti
     : ({ ...props, [CONNECTION_PROPERTY]: connection } as T & ConnectionProps);
 }
 
+/** The connection as the call's account: none given, a known one, or one not known yet (a preview). */
+function usableOrUnknown(connection: unknown): Connection | typeof UNKNOWN_CONNECTION | undefined {
+  if (connection === undefined || connection === null) return undefined;
+  return containsUnknown(connection) ? UNKNOWN_CONNECTION : (connection as Connection);
+}
+
 function connectionFailures(connection: unknown) {
   if (connection === undefined || connection === null || containsUnknown(connection)) return [];
   const parsed = connectionSchema.safeParse(connection);
@@ -126,8 +134,8 @@ function connectionFailures(connection: unknown) {
 /**
  * "replace" when the base URL changes (another service) or may change (a connection, or its base URL, not
  * known yet in a preview: the update may replace, and the preview must say so); "update" for any other
- * change (a rotated key, or a connection given or removed), which the update proves before it records the
- * new account (proveReachable); "same" otherwise.
+ * change (a rotated key, or a connection given or removed), which the location rules allow only in the account
+ * the object lives in; "same" otherwise.
  */
 function compareConnections(olds: unknown, news: unknown): "same" | "update" | "replace" {
   if (compare(olds ?? undefined, news ?? undefined) === "same") return "same";
@@ -136,26 +144,4 @@ function compareConnections(olds: unknown, news: unknown): "same" | "update" | "
   const newUrl = (news as Partial<Connection> | undefined)?.baseUrl;
   if (oldUrl !== undefined && newUrl !== undefined && oldUrl !== newUrl) return "replace";
   return "update";
-}
-
-/**
- * A change of key, or a connection given or removed, keeps the object and records the new account in
- * state, where delete and refresh will reach it. So the object must be found with the new credentials
- * first: another account's key on the same URL would re-home the resource, and its destroy would take that
- * account's 404 as "already gone" and leave the object behind. Not found: the update fails and the state
- * keeps the account that holds it.
- */
-async function proveReachable<I extends object, O extends object>(
-  handlers: ResourceHandlers<I, O>,
-  id: string,
-  olds: O,
-): Promise<void> {
-  const found = await handlers.read(id, olds);
-  if (found.id !== "") return;
-  throw new ProviderError(
-    `${id} is not found with the new connection (or, without one, the stack config): its key is another ` +
-      "account's, or the object is gone. Nothing was changed, and the state keeps the account that holds it. " +
-      "To rotate a key, give a key of the same account; to move the resource to another account, replace it " +
-      "(`pulumi up --replace <urn>`); if it was deleted outside Pulumi, `pulumi refresh` drops it.",
-  );
 }

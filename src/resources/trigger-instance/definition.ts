@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { property, type ResourceDefinition } from "../shared/definition";
+import { locationOutputs } from "../shared/location";
 import { booleanField, optionalString, requiredString } from "../shared/input-rules";
 
 const inputs = {
@@ -36,6 +37,7 @@ const outputs = {
   triggerConfig: z.record(z.string(), z.unknown()),
   enabled: z.boolean(),
   adoptId: z.string().optional(),
+  ...locationOutputs,
 };
 
 export const triggerInstanceDefinition = {

@@ -1,9 +1,8 @@
 import { isLostResponse, type ActiveTrigger, type ApiClient } from "../../client";
-import { createdSince } from "../../client/create-evidence";
+import { unstoppable } from "../../client/stopping";
 import { sameAfterNormalisation } from "../../client/normalisation";
-import { SettingsError } from "../../settings";
 import { refreshAppliedKeys } from "../shared/applied-keys";
-import { createClientForCall } from "../shared/client-for-call";
+import { clientForCheck, createClientForCall } from "../shared/client-for-call";
 import { unlessNotFound } from "../shared/gone";
 import { isReadById } from "../shared/read-by-id";
 import { anyChange, compare, replacingFields } from "../shared/diff-rules";
@@ -24,7 +23,8 @@ export type TriggerInstanceHandlers = ResourceHandlers<CheckedTriggerInstanceInp
  * takes one over on purpose), and an answer `isNew: false` is never taken as this resource's.
  *
  * Requests per call: check 0-1 (the trigger's config schema, once per trigger and process); diff none;
- * create 2 (look-up, enable), 3 with `enabled: false` (then a status PATCH); read 1; update 0-1; delete 1.
+ * create 2 (look-up, enable), 3 with `enabled: false` (then a status PATCH), 2 more after a lost response (a
+ * look-up, the enable again); read 1; update 0-1; delete 1.
  */
 export function createTriggerInstanceHandlers(): TriggerInstanceHandlers {
   const api = createClientForCall();
@@ -36,7 +36,7 @@ export function createTriggerInstanceHandlers(): TriggerInstanceHandlers {
         const checked = checkTriggerInstanceFields(news);
         if (checked.failures.length > 0) return checked;
         const { triggerName, triggerConfig } = checked.inputs;
-        const client = clientIfConfigured(api.client);
+        const client = clientForCheck(api);
         // Without settings, the first write reports them; values not known yet are checked once known.
         if (client === undefined || isUnknown(triggerName) || isUnknown(triggerConfig)) {
           return withoutUndefined(checked);
@@ -50,15 +50,6 @@ export function createTriggerInstanceHandlers(): TriggerInstanceHandlers {
     update: (id, olds, news) => readably(() => updateTriggerInstance(api.client(), id, olds, news)),
     delete: (id) => readably(() => deleteTriggerInstance(api.client(), id)),
   };
-}
-
-function clientIfConfigured(client: () => ApiClient): ApiClient | undefined {
-  try {
-    return client();
-  } catch (error) {
-    if (error instanceof SettingsError) return undefined;
-    throw error;
-  }
 }
 
 function diffTriggerInstance(olds: TriggerInstanceOutputs, news: CheckedTriggerInstanceInputs): DiffResult {
@@ -80,38 +71,42 @@ function diffTriggerInstance(olds: TriggerInstanceOutputs, news: CheckedTriggerI
 
 async function createTriggerInstance(client: ApiClient, inputs: CheckedTriggerInstanceInputs) {
   if (inputs.adoptId !== undefined) return adoptTriggerInstance(client, inputs.adoptId, inputs);
-  const startedAt = Date.now();
+  // The look-up before the enable is also the evidence a lost response is weighed against (enableOnce).
   const existing = await findSameInstance(client, inputs);
   if (existing) throw alreadyExistsError(existing, inputs);
-  const id = await enableOnce(client, inputs, startedAt);
+  const id = await enableOnce(client, inputs);
   if (!inputs.enabled) await disableNew(client, id, inputs);
   return { id, outs: withoutUndefined(inputs) };
 }
 
 /**
- * The enable POST, sent once more only when its response was lost and no instance appeared. An instance
- * the service reports as not new (or, from a server that does not say, one created before this create
- * started) existed before: another's, which appeared after the look-up; it is named, never taken.
+ * The enable POST, sent once more only when its response was lost and no instance appeared. The look-up before
+ * it found no instance of this account, trigger and config, so one that appears during this call is this
+ * call's: found after a lost response, or answered `isNew: false` to the second request (the first one
+ * committed after its response was lost). No clock is compared. An answer `isNew: false` to the first request
+ * is another's, made between the look-up and the enable, and is named, never taken. Limit: another owner's
+ * enable of this very instance inside the same window also passes; nothing the service shows tells them apart.
  */
-async function enableOnce(client: ApiClient, inputs: CheckedTriggerInstanceInputs, startedAt: number) {
+async function enableOnce(client: ApiClient, inputs: CheckedTriggerInstanceInputs): Promise<string> {
   const { connectedAccountId, triggerName, triggerConfig } = inputs;
-  let answer;
-  try {
-    answer = await client.enableTrigger(connectedAccountId, triggerName, triggerConfig);
-  } catch (error) {
-    if (!isLostResponse(error)) throw error;
-    const landed = await findSameInstance(client, inputs);
-    // Limit: another owner's enable of this very instance inside the same window also passes this test;
-    // nothing the service shows tells the two apart.
-    if (landed && createdSince(landed.createdAt, startedAt)) return landed.id;
-    if (landed) throw alreadyExistsError(landed, inputs);
-    answer = await client.enableTrigger(connectedAccountId, triggerName, triggerConfig);
+  let lostBefore = false;
+  for (;;) {
+    let answer;
+    try {
+      answer = await client.enableTrigger(connectedAccountId, triggerName, triggerConfig);
+    } catch (error) {
+      if (!isLostResponse(error)) throw error;
+      // The enable may have landed: decided by this look-up whatever stops the call (Cancel, a timeout).
+      const landed = await unstoppable(() => findSameInstance(client, inputs));
+      if (landed) return landed.id;
+      if (lostBefore) throw error;
+      lostBefore = true;
+      continue;
+    }
+    if (answer.isNew !== false || lostBefore) return answer.triggerId;
+    const instance = await client.getTriggerInstance(answer.triggerId);
+    throw alreadyExistsError(instance ?? { id: answer.triggerId }, inputs);
   }
-  if (answer.isNew === true) return answer.triggerId;
-  const instance = await client.getTriggerInstance(answer.triggerId);
-  if (answer.isNew === undefined && instance && createdSince(instance.createdAt, startedAt))
-    return instance.id;
-  throw alreadyExistsError(instance ?? { id: answer.triggerId }, inputs);
 }
 
 /** `enabled: false` is a second request: if it fails, the instance exists and is kept in state, enabled. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { property, type ResourceDefinition } from "../shared/definition";
+import { locationOutputs } from "../shared/location";
 import { httpUrl, oneOf } from "../shared/input-rules";
 
 export const WEBHOOK_ON_DELETE = ["restore", "retain"] as const;
@@ -24,6 +25,7 @@ const outputs = {
   webhookSecret: property(z.string(), { secret: true }),
   /** The callback URL before this resource set it; absent when there was none. */
   priorUrl: z.string().optional(),
+  ...locationOutputs,
 };
 
 export const triggerWebhookDefinition = {

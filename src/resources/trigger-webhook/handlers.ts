@@ -1,13 +1,15 @@
 import { z } from "zod";
 import type { ApiClient } from "../../client";
-import { SettingsError } from "../../settings";
-import { createClientForCall } from "../shared/client-for-call";
+import { accountOf } from "../shared/account";
+import { callbackUrlObject, Claims } from "../shared/claims";
+import { clientForCheck, createClientForCall } from "../shared/client-for-call";
 import { anyChange, compare } from "../shared/diff-rules";
 import { messageOf, PartialCreateError, ProviderError, readably } from "../shared/errors";
 import { isReadById } from "../shared/read-by-id";
 import { checkInputs } from "../shared/input-rules";
 import type { CheckFailure, DiffResult, ResourceHandlers } from "../shared/types";
 import { withoutUndefined } from "../shared/values";
+import { warn } from "../shared/warnings";
 import {
   triggerWebhookDefinition,
   type CheckedTriggerWebhookInputs,
@@ -19,27 +21,23 @@ export type TriggerWebhookHandlers = ResourceHandlers<CheckedTriggerWebhookInput
 /** The service keeps one callback URL per tenant: the resource's id says what it manages. */
 const WEBHOOK_ID = "callback-url";
 
+/** What a TriggerWebhook's check read of the account's URL (see Claim.seen), and what a predecessor hands over. */
+interface SeenUrl {
+  url: string | undefined;
+}
+interface FoundBefore {
+  priorUrl: string | undefined;
+}
+
 /**
- * The TriggerWebhook's provider: the tenant's one callback URL. Requests per call: check and diff none;
- * create 1-2 (client_info, then set unless equal); read 1; update 0-1; delete 0-2 (restore: read, then
- * set back only if the URL is still this resource's).
+ * The TriggerWebhook's provider: the tenant's one callback URL. Requests per call: check 0-2 (the account, once
+ * per key and process, and the URL); diff none; create 1-2 (client_info, then set unless equal); read 1;
+ * update 0-1; delete 0-2 (restore: read, then set back only if the URL is still this resource's).
  */
 export function createTriggerWebhookHandlers(): TriggerWebhookHandlers {
   const api = createClientForCall();
-  /**
-   * Which resource holds each tenant's callback URL in this run: a second TriggerWebhook of the same
-   * tenant would fight the first over its one URL, so its check fails, at preview. One process checks
-   * every resource of the program: the engine loads one default provider per package and deployment
-   * (pulumi/pulumi pkg/resource/deploy/default_providers.go, `defaultProviders.providers`), and every
-   * dynamic resource is of the package `pulumi-nodejs`.
-   */
-  const holders = new Map<string, string>();
-  /**
-   * The prior URL of webhooks this process has let go, by tenant: a replacement (`up --replace`) deletes
-   * first (the resource's default option), and the new half takes over what the old half found, rather
-   * than the URL the old half set (which "retain" leaves), as IntegrationState does.
-   */
-  const released = new Map<string, string | null>();
+  /** Which TriggerWebhook of this deployment holds each account's URL (../shared/claims.ts). */
+  const claims = new Claims<FoundBefore>();
   return {
     configure: async (req) => api.configure(req.config),
     check: (_olds, news) =>
@@ -49,34 +47,32 @@ export function createTriggerWebhookHandlers(): TriggerWebhookHandlers {
           news,
           () => [],
         );
-        if (checked.failures.length > 0) return checked;
-        return { inputs: checked.inputs, failures: claimTenant(holders, api.client, checked.inputs) };
+        const client = clientForCheck(api);
+        if (checked.failures.length > 0 || client === undefined) return checked;
+        return { inputs: checked.inputs, failures: await claimAccountUrl(claims, client, checked.inputs) };
       }),
     diff: (_id, olds, news) => readably(async () => diffTriggerWebhook(olds, news)),
-    create: (inputs) => readably(() => createWebhook(api.client(), inputs, released)),
+    create: (inputs) => readably(() => createWebhook(api.client(), inputs, claims)),
     read: (id, props) => readably(() => readWebhook(api.client(), id, props)),
     update: (_id, olds, news) => readably(() => updateWebhook(api.client(), olds, news)),
-    delete: (_id, props) => readably(() => deleteWebhook(api.client(), props, released)),
+    delete: (_id, props) => readably(() => deleteWebhook(api.client(), props, claims)),
   };
 }
 
-function claimTenant(
-  holders: Map<string, string>,
-  client: () => ApiClient,
+/**
+ * One TriggerWebhook per account: the account's URL is claimed for this resource, whatever spelling of the
+ * service's URL or key its provider uses. The URL as the check read it is kept, so that a create can tell that
+ * another provider's TriggerWebhook (which no check of this process sees) set it since.
+ */
+async function claimAccountUrl(
+  claims: Claims<FoundBefore>,
+  client: ApiClient,
   inputs: CheckedTriggerWebhookInputs,
-): CheckFailure[] {
-  let tenant: string;
-  try {
-    tenant = client().identity;
-  } catch (error) {
-    if (error instanceof SettingsError) return [];
-    throw error;
-  }
-  const holder = holders.get(tenant);
-  if (holder === undefined || holder === inputs.resourceName) {
-    holders.set(tenant, inputs.resourceName);
-    return [];
-  }
+): Promise<CheckFailure[]> {
+  const object = callbackUrlObject(await accountOf(client));
+  const seen: SeenUrl = { url: await client.getCallbackUrl() };
+  const holder = claims.claim(object, inputs.resourceName, seen);
+  if (holder === undefined) return [];
   return [
     {
       property: "url",
@@ -99,12 +95,16 @@ function diffTriggerWebhook(olds: TriggerWebhookOutputs, news: CheckedTriggerWeb
 async function createWebhook(
   client: ApiClient,
   inputs: CheckedTriggerWebhookInputs,
-  released: Map<string, string | null>,
+  claims: Claims<FoundBefore>,
 ) {
   const found = await client.getWebhookSettings();
-  const handedOver = released.get(client.identity);
-  released.delete(client.identity);
-  const priorUrl = handedOver === undefined ? found.webhookURL : (handedOver ?? undefined);
+  const claim = claims.created(callbackUrlObject(await accountOf(client)));
+  const seen = claim?.seen as SeenUrl | undefined;
+  if (seen !== undefined && seen.url !== found.webhookURL)
+    throw changedSinceCheck(inputs, seen, found.webhookURL);
+  // A predecessor deleted first (a replacement that deletes first) left its URL in place and handed over the
+  // one it found: that is the URL before this stack, not the predecessor's own.
+  const priorUrl = claim?.handedOver !== undefined ? claim.handedOver.priorUrl : found.webhookURL;
   const webhookSecret = found.webhookSecret ?? "";
   if (found.webhookURL !== inputs.url) {
     await client.setCallbackUrl(inputs.url).catch((error: unknown) => {
@@ -119,6 +119,15 @@ async function createWebhook(
     });
   }
   return { id: WEBHOOK_ID, outs: outputs(inputs, webhookSecret, priorUrl) };
+}
+
+function changedSinceCheck(inputs: CheckedTriggerWebhookInputs, seen: SeenUrl, now: string | undefined) {
+  return new ProviderError(
+    `TriggerWebhook "${inputs.resourceName}": the account's callback URL changed after this resource's check ` +
+      `read it (from ${seen.url ?? "none"} to ${now ?? "none"}): another TriggerWebhook, of another provider or ` +
+      "another stack, manages this account's one callback URL. Nothing was changed. Keep one TriggerWebhook per " +
+      "account.",
+  );
 }
 
 async function readWebhook(client: ApiClient, id: string, stored: TriggerWebhookOutputs) {
@@ -151,17 +160,37 @@ async function updateWebhook(
   return { outs: outputs(news, olds.webhookSecret, olds.priorUrl) };
 }
 
-async function deleteWebhook(
-  client: ApiClient,
-  props: TriggerWebhookOutputs,
-  released: Map<string, string | null>,
-) {
-  released.set(client.identity, props.priorUrl ?? null);
+/**
+ * Puts back the URL found before this resource set it (`onDelete: "restore"`), unless a TriggerWebhook checked
+ * in this deployment holds the account's URL now (a rename, a move or a replacement: ../shared/claims.ts), or
+ * someone set another URL since.
+ */
+async function deleteWebhook(client: ApiClient, props: TriggerWebhookOutputs, claims: Claims<FoundBefore>) {
+  const claim = claims.get(callbackUrlObject(await accountOf(client)));
+  if (claim !== undefined) {
+    if (!claim.created) claim.handedOver = { priorUrl: props.priorUrl };
+    else if (wouldRestore(props)) await warn(unrestoredWarning(props, claim.holder));
+    return;
+  }
   // The API cannot unset a callback URL: with none before, the URL stays (the README says so).
-  if (props.onDelete !== "restore" || props.priorUrl === undefined || props.priorUrl === props.url) return;
+  if (!wouldRestore(props)) return;
   // Someone who set another URL since is not overruled.
   if ((await client.getCallbackUrl()) !== props.url) return;
-  await client.setCallbackUrl(props.priorUrl);
+  await client.setCallbackUrl(props.priorUrl!);
+}
+
+function wouldRestore(props: TriggerWebhookOutputs): boolean {
+  return props.onDelete === "restore" && props.priorUrl !== undefined && props.priorUrl !== props.url;
+}
+
+function unrestoredWarning(props: TriggerWebhookOutputs, holder: string): string {
+  return (
+    `TriggerWebhook "${props.resourceName}" was deleted without putting back the callback URL it found ` +
+    `(${props.priorUrl}): TriggerWebhook "${holder}" manages the account's URL in this update and keeps it. ` +
+    `No resource puts back ${props.priorUrl} any more. To rename or move a TriggerWebhook, give the new one ` +
+    '`aliases` (the README\'s "Renaming and moving resources"); a replacement that deletes first ' +
+    "(`deleteBeforeReplace: true`) carries it over."
+  );
 }
 
 /**

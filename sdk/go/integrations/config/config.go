@@ -11,6 +11,11 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+// The account the API key must reach: the `client.id` that `GET /api/v1/client/auth/client_info` answers (the project the key belongs to). Optional. Set, nothing is created or changed with a key of another account. Left unset, the provider records the account its key reaches (the plugin in its own state, every resource in its `accountId` output) and refuses to work on an object of another account all the same.
+func GetAccountId(ctx *pulumi.Context) string {
+	return config.Get(ctx, "integrations:accountId")
+}
+
 // The API key of the account the resources live in. Secret: `pulumi config set --secret integrations:apiKey <key>`. Falls back to the INTEGRATIONS_API_KEY environment variable.
 func GetApiKey(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "integrations:apiKey")

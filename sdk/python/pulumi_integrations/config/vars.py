@@ -21,6 +21,13 @@ __config__ = pulumi.Config('integrations')
 
 class _ExportableConfig(types.ModuleType):
     @_builtins.property
+    def account_id(self) -> Optional[str]:
+        """
+        The account the API key must reach: the `client.id` that `GET /api/v1/client/auth/client_info` answers (the project the key belongs to). Optional. Set, nothing is created or changed with a key of another account. Left unset, the provider records the account its key reaches (the plugin in its own state, every resource in its `accountId` output) and refuses to work on an object of another account all the same.
+        """
+        return __config__.get('accountId')
+
+    @_builtins.property
     def api_key(self) -> Optional[str]:
         """
         The API key of the account the resources live in. Secret: `pulumi config set --secret integrations:apiKey <key>`. Falls back to the INTEGRATIONS_API_KEY environment variable.

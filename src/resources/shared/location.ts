@@ -1,0 +1,209 @@
+import { z } from "zod";
+import type { ApiClient } from "../../client";
+import { SettingsError } from "../../settings";
+import { accountOf } from "./account";
+import { clientForCheck, createClientForCall, type ClientForCall } from "./client-for-call";
+import { PartialCreateError, ProviderError } from "./errors";
+import { isReadById } from "./read-by-id";
+import type { CheckFailure, ReadResult, ResourceHandlers } from "./types";
+
+/**
+ * Where an object lives, recorded in every resource's outputs and proven before the provider works on it.
+ *
+ * A 404 means "gone" only in the account and service the object was made in. Read with another account's key
+ * (a wrong CI secret) or at another service (a changed base URL), every object looks gone: a refresh would drop
+ * them all from state, an `up` would make them again there, and a destroy would report as deleted what still
+ * lives. So each resource records the base URL and the account its provider reached when it was created or
+ * imported, and every later call first compares them with where the provider reaches now:
+ *
+ * - the same account and URL: the call goes ahead, and a 404 is "gone";
+ * - another account: the call fails before any request about the object, naming both accounts;
+ * - the same account at another URL (another spelling of one service, `localhost` for `127.0.0.1`): the object
+ *   is looked up by id there; found, the call goes ahead and the new URL is recorded; not found, it is another
+ *   service, and the call fails;
+ * - nothing recorded (state written before this): every read, update and delete looks the object up by id
+ *   first; found, the call goes ahead and the location is recorded; not found fails, naming `pulumi state
+ *   delete`, since the provider cannot tell a deleted object from a wrong key.
+ *
+ * The account is `client.id` of client_info: the project an API key belongs to. Every key of a project answers
+ * the same id, so a rotated key changes nothing; two services that happen to know the same project id are told
+ * apart only by finding the object (the URL comparison above).
+ */
+export const locationOutputs = {
+  /**
+   * The base URL of the service the object lives in, as the provider reached it when it created, imported or
+   * last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or
+   * update records it.
+   */
+  serviceUrl: z.string().optional(),
+  /**
+   * The account the object lives in: the `client.id` that `GET /api/v1/client/auth/client_info` answered for
+   * the provider's key (the project the key belongs to; never the key). A call with a key of another account
+   * fails before any request about the object. Absent in state written by a version before 0.2.0, until the
+   * next refresh or update records it.
+   */
+  accountId: z.string().optional(),
+};
+
+export interface Location {
+  serviceUrl: string;
+  accountId: string;
+}
+
+export type LocationProps = Partial<Location>;
+
+/** Adds the location to a resource's handlers: recorded on create and import, proven before every other call. */
+export function withLocation<I extends object, O extends object>(
+  kind: string,
+  handlers: ResourceHandlers<I, O>,
+): ResourceHandlers<I, O & LocationProps> {
+  const api = createClientForCall();
+
+  /** The object's own props, as the handlers know them (they never see the location). */
+  const own = (props: O & LocationProps): O => {
+    const { serviceUrl: _url, accountId: _account, ...rest } = props;
+    return rest as O;
+  };
+
+  /**
+   * Fails unless the object the props describe lives where the provider reaches now, as far as that can be
+   * told without reading it. Returns what the call must still prove by finding the object, if anything.
+   */
+  async function compared(id: string, props: LocationProps, now: Location): Promise<"same" | "find"> {
+    if (props.accountId === undefined) return "find";
+    if (props.accountId !== now.accountId) throw otherAccount(kind, id, props as Location, now);
+    return props.serviceUrl === now.serviceUrl ? "same" : "find";
+  }
+
+  /** Finds the object by id where the provider reaches now; fails, saying why, when it is not there. */
+  async function found(id: string, props: O & LocationProps, now: Location): Promise<void> {
+    const read = await handlers.read(id, own(props));
+    if (read.id === "") throw notFoundHere(kind, id, props, now);
+  }
+
+  return {
+    configure: async (req) => {
+      api.configure(req.config);
+      await handlers.configure(req);
+    },
+    async check(olds, news) {
+      const checked = await handlers.check(olds, news);
+      if (checked.failures.length > 0) return checked;
+      return { ...checked, failures: await pinFailures(api) };
+    },
+    async diff(id, olds, news) {
+      const client = api.accountKnown() && olds.accountId !== undefined ? api.client() : undefined;
+      if (client !== undefined) {
+        const now = await here(api, client);
+        if ((await compared(id, olds, now)) === "find") {
+          await found(id, olds, now);
+          // The same object under another spelling of its service's URL: recorded by an update that sends nothing.
+          const inner = await handlers.diff(id, own(olds), news);
+          return { ...inner, changes: true };
+        }
+      }
+      return handlers.diff(id, own(olds), news);
+    },
+    async create(inputs) {
+      const now = await here(api, api.client());
+      try {
+        const created = await handlers.create(inputs);
+        return { ...created, outs: { ...created.outs, ...now } };
+      } catch (error) {
+        // A partial create is kept in state: where it lives is recorded with it.
+        if (!(error instanceof PartialCreateError)) throw error;
+        const kept = new PartialCreateError(error.id, { ...error.properties, ...now }, error.message);
+        kept.stack = error.stack;
+        throw kept;
+      }
+    },
+    async read(id, props) {
+      const now = await here(api, api.client());
+      if (isReadById(props)) return located(await handlers.read(id, own(props)), now);
+      const proof = await compared(id, props, now);
+      const read = await handlers.read(id, own(props));
+      if (read.id === "" && proof === "find") throw notFoundHere(kind, id, props, now);
+      return located(read, now);
+    },
+    async update(id, olds, news) {
+      const now = await here(api, api.client());
+      if ((await compared(id, olds, now)) === "find") await found(id, olds, now);
+      const updated = await handlers.update(id, own(olds), news);
+      return { outs: { ...updated.outs, ...now } };
+    },
+    async delete(id, props) {
+      const now = await here(api, api.client());
+      if ((await compared(id, props, now)) === "find") await found(id, props, now);
+      await handlers.delete(id, own(props));
+    },
+  };
+}
+
+/** Where the provider reaches now: its client's base URL and the account its key belongs to (the pin checked). */
+async function here(api: ClientForCall, client: ApiClient): Promise<Location> {
+  const accountId = await accountOf(client);
+  const pinned = api.pinnedAccount();
+  if (pinned !== undefined && pinned !== accountId) throw new ProviderError(pinMessage(accountId, pinned));
+  return { serviceUrl: client.baseUrl, accountId };
+}
+
+function located<O>(read: ReadResult<O, unknown>, now: Location): ReadResult<O & LocationProps, never> {
+  if (read.id === "" || read.props === undefined) return read as ReadResult<O & LocationProps, never>;
+  return { ...read, props: { ...read.props, ...now } } as ReadResult<O & LocationProps, never>;
+}
+
+/**
+ * A pinned account (`integrations:accountId`) is checked at check, so that a preview with a key of another
+ * account fails before any write. One request per key and process; none without a pin, without settings
+ * (the first write reports them) or in an account not known yet.
+ */
+async function pinFailures(api: ClientForCall): Promise<CheckFailure[]> {
+  let pinned: string | undefined;
+  try {
+    pinned = api.pinnedAccount();
+  } catch (error) {
+    if (error instanceof SettingsError) return [];
+    throw error;
+  }
+  const client = pinned === undefined ? undefined : clientForCheck(api);
+  if (pinned === undefined || client === undefined) return [];
+  const accountId = await accountOf(client);
+  return accountId === pinned ? [] : [{ property: "", reason: pinMessage(accountId, pinned) }];
+}
+
+function pinMessage(accountId: string, pinned: string): string {
+  return (
+    `the API key reaches account "${accountId}", but integrations:accountId pins account "${pinned}": nothing ` +
+    `is created or changed with it. Use a key of account "${pinned}", or change the pin if the stack is moving.`
+  );
+}
+
+function otherAccount(kind: string, id: string, recorded: Location, now: Location): ProviderError {
+  return new ProviderError(
+    `${kind} ${id} lives in account "${recorded.accountId}" (${recorded.serviceUrl}), but the provider's API key ` +
+      `now reaches account "${now.accountId}" (${now.serviceUrl}). Nothing was read, changed or deleted: in ` +
+      "another account every object looks gone. If the key is wrong, give the key of account " +
+      `"${recorded.accountId}" (integrations:apiKey, INTEGRATIONS_API_KEY or the provider's apiKey) and run ` +
+      "again; to move the stack to another account, see the README's \"Moving a stack to another account or " +
+      'service".',
+  );
+}
+
+function notFoundHere(kind: string, id: string, recorded: LocationProps, now: Location): ProviderError {
+  if (recorded.accountId === undefined) {
+    return new ProviderError(
+      `${kind} ${id} is not found in account "${now.accountId}" (${now.serviceUrl}). Its state was written by an ` +
+        "older version, which did not record the account and service the object lives in, so a deleted object " +
+        "cannot be told from a key of another account: nothing was dropped or deleted. If the key and base URL " +
+        "are right and the object was deleted outside Pulumi, remove it from the stack with " +
+        "`pulumi state delete <its URN>`.",
+    );
+  }
+  return new ProviderError(
+    `${kind} ${id} lives at ${recorded.serviceUrl ?? "another service"} (account "${recorded.accountId}") and is ` +
+      `not found at ${now.serviceUrl}, which the provider now reaches with a key of the same account id: it is ` +
+      "another service. Nothing was read, changed or deleted. Set the base URL back (integrations:baseUrl, " +
+      "INTEGRATIONS_BASE_URL or the provider's baseUrl); to move the stack, see the README's \"Moving a " +
+      'stack to another account or service".',
+  );
+}
