@@ -11,6 +11,8 @@ const POST = "POST /api/v1/integrations";
 const PATCH = "PATCH /api/v1/integrations/:integrationId";
 const DELETE = "DELETE /api/v1/integrations/:integrationId";
 const LIST = "GET /api/v1/integrations";
+/** The account the provider reaches (client.id), read once per deployment that creates or finds an object. */
+const ACCOUNT = "GET /api/v1/client/auth/client_info";
 const NAME = /^github-[0-9a-z]{7}$/;
 
 /**
@@ -104,8 +106,9 @@ describe("e2e: autonaming on the real CLI", () => {
     expect(previewedName(runs.create)).toBe(shown);
     expect(nameOf(runs.create)).toBe(shown);
     expect(remote.created).toMatchObject({ name: shown, authScheme: "BEARER_TOKEN", deleted: false });
-    // One listing per deployment: the preview's provider process and the update's.
-    expect(requestsOf(runs.create)).toEqual([LIST, LIST, POST]);
+    // One listing per deployment for the name (the preview's provider process and the update's); then the
+    // create: the account it lives in, and the listing its POST is weighed against should its answer be lost.
+    expect(requestsOf(runs.create)).toEqual([LIST, LIST, ACCOUNT, LIST, POST]);
   });
 
   it("stores the name in the state, and not the scope it was derived from", () => {
@@ -118,9 +121,9 @@ describe("e2e: autonaming on the real CLI", () => {
     expect(stack.stateTexts[stack.runs.indexOf(runs.create)]).toContain(`"name": "${remote.created.name}"`);
   });
 
-  it("keeps the name on the next up: no change and not one request (the kept name needs no listing)", () => {
+  it("keeps the name on the next up: no change and no listing (the kept name needs none), only the account", () => {
     expect(opsOf(runs.noop, "github")).toEqual(["same"]);
-    expect(requestsOf(runs.noop)).toEqual([]);
+    expect(requestsOf(runs.noop)).toEqual([ACCOUNT]);
     expect(nameOf(runs.noop)).toBe(remote.created.name);
   });
 
@@ -161,7 +164,7 @@ describe("e2e: autonaming on the real CLI", () => {
     const held = [remote.leftFirst.name, remote.leftSecond.name];
     expect(nameOf(runs.taken)).toMatch(NAME);
     expect(held).not.toContain(nameOf(runs.taken));
-    expect(requestsOf(runs.taken)).toEqual([LIST, POST]);
+    expect(requestsOf(runs.taken)).toEqual([LIST, ACCOUNT, LIST, POST]);
     expect(remote.taken).toMatchObject({ name: nameOf(runs.taken), enabled: true, deleted: false });
     // Both left as they were: disabled, live, and not in the stack.
     for (const left of [remote.leftFirst, remote.leftSecond]) {

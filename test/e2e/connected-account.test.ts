@@ -11,6 +11,10 @@ const CREATE = "POST /api/v1/connectedAccounts";
 const GET = "GET /api/v1/connectedAccounts/:connectedAccountId";
 const DELETE = "DELETE /api/v1/connectedAccounts/:connectedAccountId";
 const GET_CONNECTOR = "GET /api/v1/integrations/:integrationId";
+/** The account the provider reaches (client.id), read once per deployment: where each object lives is compared with it. */
+const ACCOUNT = "GET /api/v1/client/auth/client_info";
+/** The connector's accounts before the POST: what a lost response would be weighed against. */
+const LIST = "GET /api/v1/connectedAccounts";
 
 async function accountOrUndefined(api: E2eApi, id: string): Promise<ConnectedAccount | undefined> {
   return api.client.getConnectedAccount(id).catch((error: unknown) => {
@@ -83,14 +87,14 @@ describe("e2e: ConnectedAccount", () => {
 
   it("creates an ACTIVE account with one write, after check read its connector's expected fields", () => {
     expect(opsOf(runs.create, "deploy-bot")).toEqual(["create"]);
-    expect(requestsOf(runs.create)).toEqual([GET_CONNECTOR, CREATE]);
+    expect(requestsOf(runs.create)).toEqual([GET_CONNECTOR, ACCOUNT, LIST, CREATE]);
     expect(runs.create.outputs.status).toEqual({ value: "ACTIVE", secret: false });
     expect(remote.created).toMatchObject({ id: firstId, status: "ACTIVE", entityId: "team-ops" });
   });
 
   it("changes nothing when nothing changed", () => {
     expect(opsOf(runs.noop, "deploy-bot")).toEqual(["same"]);
-    expect(requestsOf(runs.noop)).toEqual([]);
+    expect(requestsOf(runs.noop)).toEqual([ACCOUNT]);
   });
 
   it("replaces on a label change (the service cannot change an account), new one first", () => {
@@ -100,8 +104,8 @@ describe("e2e: ConnectedAccount", () => {
     expect(remote.replacedOld).toBeUndefined();
   });
 
-  it("drops an account deleted by hand on refresh (one read), and the next up makes it again", () => {
-    expect(requestsOf(runs.refresh)).toEqual([GET]);
+  it("drops an account deleted by hand on refresh (one read, after the account it lives in), and the next up makes it again", () => {
+    expect(requestsOf(runs.refresh)).toEqual([ACCOUNT, GET]);
     // A refresh step ends as "delete" when it reads the resource as gone (RefreshStep.ResultOp), and the
     // resource leaves the state.
     expect(refreshResultsOf(runs.refresh, "deploy-bot")).toEqual(["delete"]);
@@ -111,8 +115,8 @@ describe("e2e: ConnectedAccount", () => {
     expect(writesOf(runs.recreate)).toEqual([CREATE]);
   });
 
-  it("deletes the account on destroy with one request", () => {
-    expect(requestsOf(runs.destroy)).toEqual([DELETE]);
+  it("deletes the account on destroy with one write", () => {
+    expect(requestsOf(runs.destroy)).toEqual([ACCOUNT, DELETE]);
     expect(remote.destroyed).toBeUndefined();
   });
 

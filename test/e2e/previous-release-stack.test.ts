@@ -228,7 +228,7 @@ describe("e2e: a stack made with the previous release (0.1.0)", () => {
     expect(writesOf(runs.up)).toEqual([]);
   });
 
-  it("keeps the old state's resources through refresh and up: the same ids, inputs and outputs", () => {
+  it("keeps the old state's resources through refresh and up, each learning where it lives, with no replacement", () => {
     // The one input that changes is __provider: the up stores the serialized shim of this version (since the
     // shims became one factory, it captures the resource's name), which requires the same stable entry.
     const own = (resources: ResourceState[]) =>
@@ -241,13 +241,24 @@ describe("e2e: a stack made with the previous release (0.1.0)", () => {
           return { ...resource, inputs, outputs: plainOutputs };
         })
         .sort((a, b) => a.urn.localeCompare(b.urn));
-    // One addition: the account's appName, which the create's answer lacks and the first read fills in
-    // (0.1.0's own refresh adds it too: the read's outputsOf is unchanged since 534c354).
-    const expected = own(imported).map((resource) =>
-      resource.urn.endsWith("::release-board")
-        ? { ...resource, outputs: { ...resource.outputs, appName: "trello" } }
-        : resource,
-    );
+    // The additions: where each object lives (serviceUrl and accountId, which 0.1.0 did not record: the refresh
+    // proved each object by id under the current key and recorded them); the IntegrationStates' logical names
+    // among their inputs (their claims, which their diff ignores); the account's appName, which the create's
+    // answer lacks and the first read fills in (0.1.0's own refresh adds it too).
+    const where = { serviceUrl: emulator.url, accountId: emulator.accountIdOf(FAKE_SECRETS.apiKey) };
+    const expected = own(imported)
+      .map((resource) => ({ ...resource, outputs: { ...resource.outputs, ...where } }))
+      .map((resource) =>
+        resource.urn.endsWith("::release-board")
+          ? { ...resource, outputs: { ...resource.outputs, appName: "trello" } }
+          : resource,
+      )
+      .map((resource) => {
+        const name = urnName(resource.urn);
+        return name === "external" || name === "external-keys"
+          ? { ...resource, inputs: { ...resource.inputs, resourceName: name } }
+          : resource;
+      });
     expect(own(afterUp)).toEqual(expected);
   });
 

@@ -11,6 +11,8 @@ import type { PendingOperation } from "../../tools/pulumi/state";
 import { interruptedMessage } from "../../tools/pulumi/types";
 
 const SCHEMA_READ = "GET /api/v1/triggers";
+/** The account the provider reaches (client.id), read once per deployment: where each object lives is compared with it. */
+const ACCOUNT = "GET /api/v1/client/auth/client_info";
 const LOOK_UP = "GET /api/v1/triggers/active_triggers";
 const ENABLE = "POST /api/v1/triggers/enable/:connectedAccountId/:triggerName";
 const STATUS = "PATCH /api/v1/triggers/instance/:triggerId/status";
@@ -88,7 +90,7 @@ describe("e2e: TriggerInstance", () => {
 
   it("creates the instance with one look-up and one enable (plus the schema read of check)", () => {
     expect(opsOf(runs.create, "stars")).toEqual(["create"]);
-    expect(requestsOf(runs.create).sort()).toEqual([LOOK_UP, ENABLE, SCHEMA_READ].sort());
+    expect(requestsOf(runs.create).sort()).toEqual([ACCOUNT, LOOK_UP, ENABLE, SCHEMA_READ].sort());
     expect(remote.created).toMatchObject({
       id: firstId,
       connectionId: accountId,
@@ -109,10 +111,10 @@ describe("e2e: TriggerInstance", () => {
     expect(remote.disabled?.disabledAt).toEqual(expect.any(String));
   });
 
-  it("shows a change made by hand on refresh (one read), and the next up reverts it", () => {
+  it("shows a change made by hand on refresh (one read, after the account it lives in), and the next up reverts it", () => {
     expect(driftOf(runs.refresh, "stars")).toEqual(["enabled"]);
     expect(refreshResultsOf(runs.refresh, "stars")).toEqual(["update"]);
-    expect(requestsOf(runs.refresh)).toEqual([LOOK_UP]);
+    expect(requestsOf(runs.refresh)).toEqual([ACCOUNT, LOOK_UP]);
     expect(opsOf(runs.repair, "stars")).toEqual(["update"]);
     expect(writesOf(runs.repair)).toEqual([STATUS]);
     expect(remote.repaired?.disabledAt).toEqual(expect.any(String));
@@ -126,9 +128,9 @@ describe("e2e: TriggerInstance", () => {
     expect(remote.replacedNew).toMatchObject({ triggerConfig: { repo: "spoon-knife" } });
   });
 
-  it("deletes the instance on destroy with one request", () => {
+  it("deletes the instance on destroy with one write", () => {
     expect(opsOf(runs.destroy, "stars")).toEqual(["delete"]);
-    expect(requestsOf(runs.destroy)).toEqual([DELETE]);
+    expect(requestsOf(runs.destroy)).toEqual([ACCOUNT, DELETE]);
     expect(remote.destroyed).toBeUndefined();
   });
 

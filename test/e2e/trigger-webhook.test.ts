@@ -86,30 +86,33 @@ describe("e2e: TriggerWebhook", () => {
     expect(writesOf(runs.twoWebhooks)).toEqual([]);
   });
 
-  it("sets the URL with one read and one write, and outputs the signing secret as a secret", () => {
+  it("sets the URL with one write, and outputs the signing secret as a secret", () => {
     expect(opsOf(runs.create, "events")).toEqual(["create"]);
-    expect(requestsOf(runs.create)).toEqual([CLIENT_INFO, SET]);
+    // Check: the account (client_info, once per deployment) and the URL it claims; create: the URL and the
+    // secret (client_info again: the URL may have changed since the check read it), then the write.
+    expect(requestsOf(runs.create)).toEqual([CLIENT_INFO, CALLBACK_URL, CLIENT_INFO, SET]);
     expect(remote.created).toEqual(FIRST_URL);
     expect(webhookSecret).toEqual(expect.any(String));
     expect(runs.create.outputs.webhookSecret).toEqual({ value: webhookSecret, secret: true });
     expect(runs.create.outputs.priorUrl).toEqual({ value: PRIOR_URL, secret: false });
   });
 
-  it("changes nothing when nothing changed", () => {
+  it("changes nothing when nothing changed: the account and the URL its check claims are read, nothing written", () => {
     expect(opsOf(runs.noop, "events")).toEqual(["same"]);
-    expect(requestsOf(runs.noop)).toEqual([]);
+    expect(requestsOf(runs.noop)).toEqual([CLIENT_INFO, CALLBACK_URL]);
   });
 
   it("updates the URL in place with one write", () => {
     expect(opsOf(runs.update, "events")).toEqual(["update"]);
-    expect(requestsOf(runs.update)).toEqual([SET]);
+    expect(requestsOf(runs.update)).toEqual([CLIENT_INFO, CALLBACK_URL, SET]);
     expect(remote.updated).toEqual(SECOND_URL);
   });
 
   it("shows a URL changed by hand on refresh (one read), and the next up sets it back", () => {
     expect(driftOf(runs.refresh, "events")).toEqual(["url"]);
     expect(refreshResultsOf(runs.refresh, "events")).toEqual(["update"]);
-    expect(requestsOf(runs.refresh)).toEqual([CLIENT_INFO]);
+    // The account where the provider reaches now (compared with the one recorded), then the URL.
+    expect(requestsOf(runs.refresh)).toEqual([CLIENT_INFO, CLIENT_INFO]);
     expect(writesOf(runs.repair)).toEqual([SET]);
     expect(remote.repaired).toEqual(SECOND_URL);
   });
@@ -122,7 +125,7 @@ describe("e2e: TriggerWebhook", () => {
 
   it("puts back the URL found before the stack on destroy", () => {
     expect(opsOf(runs.destroy, "events")).toEqual(["delete"]);
-    expect(requestsOf(runs.destroy)).toEqual([CALLBACK_URL, SET]);
+    expect(requestsOf(runs.destroy)).toEqual([CLIENT_INFO, CALLBACK_URL, SET]);
     expect(remote.destroyed).toEqual(PRIOR_URL);
   });
 

@@ -86,7 +86,11 @@ describe("e2e: two accounts in one program", () => {
     const prodId = String(runs.up?.outputs.prodId?.value);
     await stack.setConfig("prodApiKey", thirdKey, { secret: true });
     const moved = await stack.up();
-    expect(moved.error).toContain(`${prodId} is not found with the new connection`);
+    // Named before any request about the connector: it lives in prod's account, the new key reaches another.
+    expect(moved.error).toContain(
+      `Connector ${prodId} lives in account "${api.emulator.accountIdOf(prodKey)}" (${api.emulator.url}), but the provider's API key ` +
+        `now reaches account "${api.emulator.accountIdOf(thirdKey)}"`,
+    );
     expect(tenantOf(moved.writes)).toEqual([]);
     // The state still names the account that holds it, so that destroy reaches it there.
     const prod = (await stack.stack.resources()).find((resource) => resource.urn.endsWith("::prod-github"));

@@ -334,7 +334,12 @@ describe("e2e: the provider plugin's resources and invokes", () => {
     expect(imported?.outputs).toMatchObject({ name: "plugin-e2e-outside", appId: outside.appId });
     const state = resources.find((resource) => resource.urn === stack.urn(STATE, "importedState"));
     expect(state?.id).toBe(stateOutside.id);
-    expect(state?.inputs).toEqual({ integrationId: stateOutside.id, enabled: false, onDelete: "retain" });
+    expect(state?.inputs).toEqual({
+      integrationId: stateOutside.id,
+      enabled: false,
+      onDelete: "retain",
+      resourceName: "importedState",
+    });
     const stars = resources.find((resource) => resource.urn === stack.urn(INSTANCE, "importedStars"));
     expect(stars?.id).toBe(outsideStarsId);
     expect(stars?.inputs).toMatchObject({

@@ -306,13 +306,23 @@ describe("plugin: a stack made with the provider plugin of commit 7e150a4 (0.1.0
     expect(writesOf(runs.up)).toEqual([]);
   });
 
-  it("keeps the old state's resources through refresh and up: the same ids, inputs and outputs", () => {
-    // One addition: the account's appName, which the create's answer lacks and the first read fills in.
+  it("keeps the old state's resources through refresh and up, each learning where it lives, with no replacement", () => {
+    // The additions: where each object lives (serviceUrl and accountId, which 0.1.0 did not record: the refresh
+    // proved each object by id under the current key and recorded them); the IntegrationState's logical name
+    // among its inputs (its claim, ignored by its diff); the account's appName, which the create's answer
+    // lacks and the first read fills in.
+    const where = { serviceUrl: emulator.url, accountId: emulator.accountIdOf(FAKE_SECRETS.apiKey) };
     const expected = own(imported)
       .map(recorded)
+      .map((resource) => ({ ...resource, outputs: { ...resource.outputs, ...where } }))
       .map((resource) =>
         resource.urn.endsWith("::release-board")
           ? { ...resource, outputs: { ...resource.outputs, appName: "trello" } }
+          : resource,
+      )
+      .map((resource) =>
+        resource.urn.endsWith("::external")
+          ? { ...resource, inputs: { ...resource.inputs, resourceName: "external" } }
           : resource,
       );
     expect(own(afterUp).map(recorded)).toEqual(expected);

@@ -203,7 +203,13 @@ describe("the plugin's schema", () => {
       "timeoutMs",
       "maxRetries",
       "maxConcurrentRequests",
+      "accountId",
     ]);
+    // The pin is the account's id, never a secret, with no environment fallback.
+    expect(variables.accountId).toEqual({
+      type: "string",
+      description: expect.stringContaining("client.id"),
+    });
     expect(variables.apiKey).toMatchObject({
       type: "string",
       secret: true,

@@ -49,7 +49,10 @@ describe("two explicit providers of the plugin, two accounts, one stack", () => 
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, apiKeys: [devKey, prodKey] });
-    moved = await startEmulator({ port: 0, apiKeys: [prodKey] });
+    // The same key names another account there (client_info's client.id "prod-elsewhere"): another service and
+    // another account, which is a move. (The same account id at another URL, where the objects are not found,
+    // is refused instead: the provider cannot tell such a service apart by its account.)
+    moved = await startEmulator({ port: 0, apiKeys: [`${prodKey}=prod-elsewhere`] });
     dev = new ApiClient({ baseUrl: emulator.url, apiKey: devKey, maxRetries: 0 });
     prod = new ApiClient({ baseUrl: emulator.url, apiKey: prodKey, maxRetries: 0 });
     const programDir = await stageSdkProgram(
