@@ -11,7 +11,7 @@ export type BenchProgram = "connectors" | "null-connectors";
 const ROOT = join(__dirname, "..", "..");
 
 export function assertBuilt(): void {
-  if (!existsSync(join(ROOT, "dist", "providers", "dynamic.js"))) {
+  if (!existsSync(join(ROOT, "dist", "dynamic", "entry.js"))) {
     throw new Error(
       "dist/ is missing: run `npx tsc -p tsconfig.build.json` (npm run build) before the benchmarks",
     );
