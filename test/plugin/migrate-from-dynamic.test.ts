@@ -173,6 +173,13 @@ describe("e2e: moving a stack from the dynamic resources to the provider plugin"
     expect(isSecret(byName(after, "alice").inputs.data)).toBe(true);
     expect(isSecret(byName(after, "events").outputs.webhookSecret)).toBe(true);
     expect(after.some((resource) => resource.type === "pulumi:providers:pulumi-nodejs")).toBe(false);
+    // Where each object lives is carried over as the dynamic resources recorded it.
+    const where = (resources: ResourceState[]) =>
+      own(resources).map(({ outputs }) => [outputs.serviceUrl, outputs.accountId]);
+    expect(where(after)).toEqual(where(before));
+    expect(new Set(where(after).map(([url, account]) => `${String(url)} ${String(account)}`))).toEqual(
+      new Set([`${api.emulator.url} ${api.emulator.accountIdOf(api.apiKey)}`]),
+    );
   });
 
   it("refreshes with no changes and destroys through the plugin: owned objects deleted, the rest handed back", async () => {
