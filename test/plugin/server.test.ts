@@ -313,6 +313,36 @@ describe("a Connector through the plugin's calls", () => {
     expect(result.getDiffsList()).not.toContain("appId");
   });
 
+  it("diff details each changed path, into objects, a replacing input's paths as replacements", async () => {
+    const detailed = (response: provider.DiffResponse) =>
+      Object.fromEntries(response.toObject().detaileddiffMap.map(([path, diff]) => [path, diff.kind]));
+    const Kind = provider.PropertyDiff.Kind;
+    const rekeyed = await client.diff(
+      urn("plugin-gh"),
+      id,
+      outputs,
+      {
+        ...inputs,
+        authConfig: secret({ ...AUTH, client_id: "client-id-2", scopes: undefined, team: "core" }),
+      },
+      inputs,
+    );
+    expect(rekeyed.getHasdetaileddiff()).toBe(true);
+    expect(detailed(rekeyed)).toEqual({
+      "authConfig.client_id": Kind.UPDATE,
+      "authConfig.scopes": Kind.DELETE,
+      "authConfig.team": Kind.ADD,
+    });
+    const rescheme = await client.diff(
+      urn("plugin-gh"),
+      id,
+      outputs,
+      { ...inputs, authScheme: "BEARER_TOKEN", enabled: false },
+      inputs,
+    );
+    expect(detailed(rescheme)).toEqual({ authScheme: Kind.UPDATE_REPLACE, enabled: Kind.UPDATE });
+  });
+
   it("diff in a preview: a replacing input not known yet is a possible replacement", async () => {
     const result = await client.diff(
       urn("plugin-gh"),

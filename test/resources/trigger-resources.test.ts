@@ -10,6 +10,7 @@ import { PartialCreateError } from "../../src/resources/shared/errors";
 import { createTriggerInstanceHandlers } from "../../src/resources/trigger-instance/handlers";
 import { createTriggerWebhookHandlers } from "../../src/resources/trigger-webhook/handlers";
 import { UNKNOWN } from "../../src/resources/shared/unknowns";
+import { setWarningSink } from "../../src/resources/shared/warnings";
 import { sendJson, startLocalServer } from "../client/local-server";
 import { waitFor } from "../emulator/receiver";
 import { githubTokenAccount } from "../support/github-account";
@@ -290,6 +291,61 @@ describe("TriggerWebhook provider", () => {
     const created = await handlers.create(inputs("https://ours.example.com/hook"));
     await handlers.delete(created.id, created.outs);
     expect(await bed.inspect.getCallbackUrl()).toEqual("https://before.example.com/hook");
+  });
+
+  /** A provider process of its own: handlers that have seen none of this file's checks. */
+  async function anotherProcess() {
+    const fresh = withConnection(createTriggerWebhookHandlers());
+    await fresh.configure({ config: bed.settings });
+    return fresh;
+  }
+
+  it("refuses a second webhook of the account in one process, whatever spelling of the URL reaches it", async () => {
+    const provider = await anotherProcess();
+    const here = { baseUrl: bed.emulator.url, apiKey: bed.emulator.apiKey };
+    const spelt = { ...here, baseUrl: bed.emulator.url.replace("127.0.0.1", "localhost") };
+    expect(
+      (await provider.check({}, { ...inputs("https://a.example.com/hook"), connection: here })).failures,
+    ).toEqual([]);
+    const second = await provider.check(
+      {},
+      { ...inputs("https://b.example.com/hook"), resourceName: "events-again", connection: spelt },
+    );
+    expect(second.failures).toEqual([
+      { property: "url", reason: expect.stringContaining('already managed by TriggerWebhook "events"') },
+    ]);
+  });
+
+  it("fails the second create of two providers on one account, which no one check sees both of", async () => {
+    await bed.inspect.setCallbackUrl("https://before.example.com/hook");
+    const [first, second] = [await anotherProcess(), await anotherProcess()];
+    const one = await first.check({}, inputs("https://one.example.com/hook"));
+    const two = await second.check({}, { ...inputs("https://two.example.com/hook"), resourceName: "other" });
+    expect([one.failures, two.failures]).toEqual([[], []]);
+    await first.create(one.inputs);
+    const error = await second.create(two.inputs).catch((caught: unknown) => caught);
+    expect(String(error)).toContain("the account's callback URL changed after this resource's check read it");
+    expect(await bed.inspect.getCallbackUrl()).toEqual("https://one.example.com/hook");
+  });
+
+  it("a rename (create first) never reverts its successor, and warns of the value no resource puts back", async () => {
+    await bed.inspect.setCallbackUrl("https://before.example.com/hook");
+    const old = await (await anotherProcess()).create(inputs("https://ours.example.com/hook"));
+    // The next deployment: the renamed resource is checked and created, then the old one deleted.
+    const next = await anotherProcess();
+    const renamed = { ...inputs("https://ours.example.com/hook"), resourceName: "deliveries" };
+    const checked = await next.check({}, renamed);
+    const successor = await next.create(checked.inputs);
+    const warnings: string[] = [];
+    setWarningSink(async (message) => void warnings.push(message));
+    await next.delete(old.id, old.outs).finally(() => setWarningSink(undefined));
+    expect(await bed.inspect.getCallbackUrl()).toEqual("https://ours.example.com/hook");
+    expect(successor.outs.url).toEqual("https://ours.example.com/hook");
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^TriggerWebhook "events" was deleted without putting back the callback URL it found \(https:\/\/before\.example\.com\/hook\): TriggerWebhook "deliveries" manages/,
+      ),
+    ]);
   });
 
   it("hands the URL found first from a released webhook to its replacement (retain, delete first)", async () => {
