@@ -1,7 +1,9 @@
 /**
  * Tenant isolation through the provider: a stack holding API key A can neither read, update, delete nor
  * take over a connector of key B, even when it is handed B's connector id (in its program or in its
- * state). Every such attempt ends in a clear not-found, and B's connector stays exactly as it was.
+ * state). A takeover by id ends in a clear not-found; a connector in state, which records the account it
+ * lives in, is refused before any request about it, naming both accounts (so a refresh never drops it from
+ * state as if it were gone); B's connector stays exactly as it was.
  *
  * On the real CLI a `pulumi refresh` does not run the program: the engine configures the provider with the
  * config stored in the state of the stack's default provider at the last `up` (README, "Configuration"),
@@ -41,6 +43,11 @@ describe("tenant isolation through the provider", () => {
   const results: Record<string, OperationResult> = {};
 
   const recordOfB = () => clientB.getIntegration(ownedByB.id);
+  /** What the provider says before any request about B's connector when the key reaches A's account. */
+  const refusal = () =>
+    `Connector ${ownedByB.id} lives in account "${emulator.accountIdOf(keyB)}" (${emulator.url}), but the ` +
+    `provider's API key now reaches account "${emulator.accountIdOf(keyA)}" (${emulator.url}). Nothing was ` +
+    "read, changed or deleted";
   const requestsOfAFor = (id: string) =>
     emulator.requestLog.entries().filter((entry) => entry.tenant === TENANT_A && entry.url.includes(id));
 
@@ -103,11 +110,12 @@ describe("tenant isolation through the provider", () => {
     await stack.setConfig("integrations:apiKey", keyA, { secret: true });
     await stack.setConfig("disabledEvery", "1");
     results.updateAsA = await stack.up({ skipPreview: true });
-    expect(results.updateAsA.error).toContain(`Connector ${ownedByB.id} no longer exists`);
+    expect(results.updateAsA.error).toContain(refusal());
+    expect(await connectorsInState(stack)).toEqual([expect.objectContaining({ id: ownedByB.id })]);
     expect(await recordOfB()).toEqual(ownedByB);
   }, 60_000);
 
-  it("A cannot read B's connector: a refresh with key A finds nothing", async () => {
+  it("A cannot read B's connector: a refresh with key A fails naming both accounts, and the state keeps it", async () => {
     const stack = await connectorsStack(connectorsDir, {
       baseUrl: emulator.url,
       apiKey: keyA,
@@ -119,25 +127,28 @@ describe("tenant isolation through the provider", () => {
     stacks.push(stack);
     expect(await connectorsInState(stack)).toEqual([expect.objectContaining({ id: ownedByB.id })]);
     results.refreshAsA = await stack.command("refresh", ["--yes", "--run-program"]);
-    expect(results.refreshAsA.error).toBeUndefined();
-    // The connector is read (a refresh step) and, not found, leaves the state.
+    // The connector's refresh step fails before it reads anything, and the connector stays in state: a key of
+    // another account is not a deleted connector.
+    expect(results.refreshAsA.error).toContain(refusal());
     expect(results.refreshAsA.steps).toContainEqual(
       expect.objectContaining({ op: "refresh", type: CONNECTOR_TYPE }),
     );
-    expect(await connectorsInState(stack)).toEqual([]);
+    expect(await connectorsInState(stack)).toEqual([expect.objectContaining({ id: ownedByB.id })]);
     expect(await recordOfB()).toEqual(ownedByB);
   }, 60_000);
 
-  it("A cannot delete B's connector: destroy with key A leaves it in place", async () => {
+  it("A cannot delete B's connector: destroy with key A fails naming both accounts and leaves it in place", async () => {
     const stack = stacks[0] as PulumiStack;
     results.destroyAsA = await stack.destroy();
-    expect(results.destroyAsA.error).toBeUndefined();
+    expect(results.destroyAsA.error).toContain(refusal());
+    expect(await connectorsInState(stack)).toEqual([expect.objectContaining({ id: ownedByB.id })]);
     expect(await recordOfB()).toEqual(ownedByB);
   }, 60_000);
 
-  it("answered every request of A on B's connector with 404", () => {
+  it("answered every request of A on B's connector with 404, and A never sent a write for it", () => {
     const requests = requestsOfAFor(ownedByB.id);
-    expect(new Set(requests.map((entry) => entry.method))).toEqual(new Set(["GET", "PATCH", "DELETE"]));
+    // The takeover's read by id; the update, refresh and destroy were refused before any request about it.
+    expect(new Set(requests.map((entry) => entry.method))).toEqual(new Set(["GET"]));
     expect(requests.filter((entry) => entry.statusCode !== 404)).toEqual([]);
   });
 

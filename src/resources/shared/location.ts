@@ -94,8 +94,10 @@ export function withLocation<I extends object, O extends object>(
     async diff(id, olds, news) {
       const client = api.accountKnown() && olds.accountId !== undefined ? api.client() : undefined;
       if (client !== undefined) {
-        const now = await here(api, client);
-        if ((await compared(id, olds, now)) === "find") {
+        const now = await reached(client);
+        const proof = await compared(id, olds, now);
+        checkPin(api, now);
+        if (proof === "find") {
           await found(id, olds, now);
           // The same object under another spelling of its service's URL: recorded by an update that sends nothing.
           const inner = await handlers.diff(id, own(olds), news);
@@ -118,22 +120,28 @@ export function withLocation<I extends object, O extends object>(
       }
     },
     async read(id, props) {
-      const now = await here(api, api.client());
-      if (isReadById(props)) return located(await handlers.read(id, own(props)), now);
+      if (isReadById(props))
+        return located(await handlers.read(id, own(props)), await here(api, api.client()));
+      const now = await reached(api.client());
       const proof = await compared(id, props, now);
+      checkPin(api, now);
       const read = await handlers.read(id, own(props));
       if (read.id === "" && proof === "find") throw notFoundHere(kind, id, props, now);
       return located(read, now);
     },
     async update(id, olds, news) {
-      const now = await here(api, api.client());
-      if ((await compared(id, olds, now)) === "find") await found(id, olds, now);
+      const now = await reached(api.client());
+      const proof = await compared(id, olds, now);
+      checkPin(api, now);
+      if (proof === "find") await found(id, olds, now);
       const updated = await handlers.update(id, own(olds), news);
       return { outs: { ...updated.outs, ...now } };
     },
     async delete(id, props) {
-      const now = await here(api, api.client());
-      if ((await compared(id, props, now)) === "find") await found(id, props, now);
+      const now = await reached(api.client());
+      const proof = await compared(id, props, now);
+      checkPin(api, now);
+      if (proof === "find") await found(id, props, now);
       await handlers.delete(id, own(props));
     },
   };
@@ -141,10 +149,25 @@ export function withLocation<I extends object, O extends object>(
 
 /** Where the provider reaches now: its client's base URL and the account its key belongs to (the pin checked). */
 async function here(api: ClientForCall, client: ApiClient): Promise<Location> {
-  const accountId = await accountOf(client);
+  const now = await reached(client);
+  checkPin(api, now);
+  return now;
+}
+
+/** Where the provider reaches now, the pin not checked yet. */
+async function reached(client: ApiClient): Promise<Location> {
+  return { serviceUrl: client.baseUrl, accountId: await accountOf(client) };
+}
+
+/**
+ * Fails when the account reached is not the pinned one. For an object that records its own account, that
+ * account is compared first (`compared`): its message names the object, and the plugin's Configure pins the
+ * account recorded in the provider's state, which the user never set as `integrations:accountId`.
+ */
+function checkPin(api: ClientForCall, now: Location): void {
   const pinned = api.pinnedAccount();
-  if (pinned !== undefined && pinned !== accountId) throw new ProviderError(pinMessage(accountId, pinned));
-  return { serviceUrl: client.baseUrl, accountId };
+  if (pinned !== undefined && pinned !== now.accountId)
+    throw new ProviderError(pinMessage(now.accountId, pinned));
 }
 
 function located<O>(read: ReadResult<O, unknown>, now: Location): ReadResult<O & LocationProps, never> {

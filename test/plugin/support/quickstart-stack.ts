@@ -45,7 +45,12 @@ export async function stageSdkProgram(sourceDir: string, name: string): Promise<
 /** A new stack of the staged program with this config, the plugin installed in its home. */
 export async function pluginStack(
   programDir: string,
-  options: { config?: Record<string, string>; secrets?: Record<string, string> },
+  options: {
+    config?: Record<string, string>;
+    secrets?: Record<string, string>;
+    /** Added to the environment of the CLI, the plugin and the program (PulumiStackOptions.env). */
+    env?: Record<string, string>;
+  },
 ): Promise<PulumiStack> {
   const tarball = await pluginTarball();
   const workDir = mkdtempSync(join(createStageRoot(), "plugin-stack-"));
@@ -57,6 +62,7 @@ export async function pluginStack(
     workDir,
     config: options.config,
     secrets: options.secrets,
+    env: options.env,
   });
 }
 
