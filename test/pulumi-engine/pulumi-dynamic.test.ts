@@ -1,9 +1,8 @@
 /**
- * Pulumi's own dynamic-provider integration tests, on the real CLI (pulumi/pulumi v3.259.0
- * tests/integration/integration_nodejs_test.go): TestNodejsDynamicProviderReadInputs,
- * TestErrorCreateDynamicNode, TestCustomResourceTypeNameDynamicNode, TestGetCreated. Commands are run as
- * ProgramTest runs them (`up --skip-preview`, `refresh --skip-preview --expect-no-changes`, `destroy
- * --skip-preview`); each test says which assertion of the Go test it makes.
+ * Pulumi's own dynamic-provider integration tests of v3.259.0 (README.md beside this file lists them), on
+ * the real CLI. Commands are run as Pulumi's test harness runs them (`up --skip-preview`, `refresh
+ * --skip-preview --expect-no-changes`, `destroy --skip-preview`); each test says which assertion of the Go
+ * test it makes.
  */
 import type { PulumiStack } from "../../tools/pulumi/stack";
 import type { ResourceState } from "../../tools/pulumi/state";
@@ -125,9 +124,8 @@ describe("pulumi tests/integration/get_created (TestGetCreated)", () => {
     expect(stepsOf(results.up)).toEqual(["create a", "read b"]);
     const b = afterUp.find((state) => state.urn.endsWith("::b"));
     expect(b).toMatchObject({ id: "0", external: true });
-    // b was read, not created: destroy drops it from state with a "discard" step (pulumi/pulumi
-    // pkg/resource/deploy/step.go, DeleteStep.Op: OpReadDiscard for an external resource), where the
-    // imitation engine showed a delete.
+    // b was read, not created: destroy drops it from state with a "discard" step (the engine discards an
+    // external resource rather than deleting it), where the imitation engine showed a delete.
     expect(stepsOf(results.destroy).sort()).toEqual(["delete a", "discard b"]);
   });
 });

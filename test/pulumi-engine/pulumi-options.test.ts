@@ -1,8 +1,7 @@
 /**
- * Pulumi's own integration tests of resource options and targets, on the real CLI (pulumi/pulumi v3.259.0
- * tests/integration/<dir>/*_test.go): TestProtectedResources, TestDeleteBeforeCreate, TestDeleteManyTargets,
- * TestUntargetedCreateDuringTargetedUpdate, TestNodejsAliases (rename scenarios). Each test says what the
- * Go test (or the comments of its step programs) expects, and asserts it on the engine's steps and on
+ * Pulumi's own integration tests of resource options and targets of v3.259.0 (README.md beside this file
+ * lists them; of the alias scenarios, the renames), on the real CLI. Each test says what the Go test (or
+ * the comments of its step programs) expects, and asserts it on the engine's steps and on
  * `pulumi stack export`.
  */
 import type { PulumiStack } from "../../tools/pulumi/stack";
@@ -231,9 +230,9 @@ describe("pulumi tests/integration/targets/untargeted_create (TestUntargetedCrea
 
   it("up --target a leaves the new b uncreated, and refresh and destroy succeed (upstream skips it: pulumi/pulumi#4149)", () => {
     expect(results.map((result) => result.error)).toEqual([undefined, undefined, undefined, undefined]);
-    // b is not targeted: the real engine shows its create skipped as a `same` step (pulumi/pulumi
-    // pkg/resource/deploy/step.go, NewSkippedCreateStep) and stores nothing for it; the imitation engine
-    // showed no step. (Sorted: the program registers both at once, their steps start in any order.)
+    // b is not targeted: the real engine shows its create skipped as a `same` step and stores nothing for it;
+    // the imitation engine showed no step. (Sorted: the program registers both at once, their steps start in
+    // any order.)
     expect(stepsOf(results[1]).sort()).toEqual(["same a", "same b"]);
     expect(checkpointOf(afterTargeted)).toEqual(["pulumi-untargeted-create-dev", "default", "a"]);
     expect(stepsOf(results[3])).toEqual(["delete a"]);
@@ -250,7 +249,7 @@ describe("pulumi tests/integration/aliases/nodejs (TestNodejsAliases: rename, re
     await stack.up({ skipPreview: true });
     before = await stack.resources();
     await stack.setConfig("step", "2");
-    // The Go test's step 2 has ExpectNoChanges: `up --expect-no-changes`.
+    // The Go test expects no changes at step 2: `up --expect-no-changes`.
     renamed = await stack.up({ skipPreview: true, expectNoChanges: true });
     after = await stack.resources();
   }, mirrorTimeoutMs);

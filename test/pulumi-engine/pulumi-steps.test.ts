@@ -1,7 +1,7 @@
 /**
- * Pulumi's own step-sequence integration tests, on the real CLI (pulumi/pulumi v3.259.0
- * tests/integration/<dir>/*_test.go state what each step must leave in the checkpoint; the step programs'
- * comments say which steps they expect): TestSteps, TestPartialState, TestDoublePendingDelete.
+ * Pulumi's own step-sequence integration tests of v3.259.0 (README.md beside this file lists them), on the
+ * real CLI: the Go tests state what each step must leave in the checkpoint, the step programs' comments
+ * which steps they expect.
  */
 import type { ResourceState } from "../../tools/pulumi/state";
 import type { OperationResult } from "../../tools/pulumi/types";
@@ -9,7 +9,7 @@ import { checkpointOf, mirrorTimeoutMs, runSteps, stepsOf, stepsOfName } from ".
 import type { StepRun } from "./support/mirror";
 
 /**
- * validateResources in steps_test.go: the stack first, then the default provider, then the named
+ * The Go test's check of each step's state: the stack first, then the default provider, then the named
  * resources in any order (they are written as their steps complete).
  */
 const validateResources = (states: ResourceState[], ...names: string[]): void => {
@@ -26,7 +26,7 @@ const validateResources = (states: ResourceState[], ...names: string[]): void =>
 describe("pulumi tests/integration/steps (TestSteps)", () => {
   let run: StepRun;
   beforeAll(async () => {
-    // Quick ProgramTest: up, then `refresh --skip-preview --expect-no-changes`, then each edit.
+    // The test harness's Quick run: up, then `refresh --skip-preview --expect-no-changes`, then each edit.
     run = await runSteps("steps", 6, (stack) => stack.refresh({ skipPreview: true, expectNoChanges: true }));
   }, mirrorTimeoutMs);
   afterAll(() => run?.stack.dispose());
@@ -100,9 +100,8 @@ describe("pulumi tests/integration/partial_state (TestPartialState)", () => {
   const custom = (step: number): ResourceState[] =>
     (run.states[step - 1] ?? []).filter((s) => s.type === "pulumi-nodejs:dynamic:Resource");
 
-  // The update fails with the init errors' reasons (pulumi/pulumi sdk/go/common/resource/plugin
-  // provider_plugin.go, InitError.Error), not with the message the provider threw, which the imitation
-  // engine reported.
+  // The update fails with the init errors' reasons, not with the message the provider threw, which the
+  // imitation engine reported.
   it("step 1 fails, but keeps the partially created resource with its outputs and initErrors", () => {
     expect(run.results[0]?.error).toContain("state can't be 4");
     expect(

@@ -1,6 +1,6 @@
 /**
- * Helpers for the tests that mirror Pulumi's own integration tests (pulumi/pulumi tests/integration/...) on
- * the real CLI: a program from ../programs staged as JavaScript, run the way ProgramTest runs it (`Quick`:
+ * Helpers for the tests that mirror Pulumi's own integration tests (../README.md) on the real CLI: a
+ * program from ../programs staged as JavaScript, run the way Pulumi's test harness runs it (`Quick`:
  * `up --skip-preview`, then each edit step), and results read the way the Go tests read them.
  */
 import { join } from "node:path";
@@ -48,9 +48,9 @@ export interface StepRun {
 }
 
 /**
- * ProgramTest with `Quick` and EditDirs: `up --skip-preview` of the program at steps 1..`steps` in turn
- * (the `step` config picks the edit), recording each result and the state after it; `afterFirst` (the
- * refresh ProgramTest runs after the first update) runs after step 1 and is recorded too.
+ * Pulumi's test harness with `Quick` and edit steps: `up --skip-preview` of the program at steps
+ * 1..`steps` in turn (the `step` config picks the edit), recording each result and the state after it;
+ * `afterFirst` (the refresh the harness runs after the first update) runs after step 1 and is recorded too.
  */
 export async function runSteps(
   program: string,
