@@ -2,7 +2,7 @@
  * Writes test/emulator/published/published-facts.ts: the facts (schema-facts.ts) of the routes the
  * emulator shares with the service, taken from the service's published OpenAPI document. Run it again
  * when a new version of that document is published:
- *   node -r ts-node/register/transpile-only scripts/published-document-facts.ts <service-openapi-v1.json>
+ *   node -r ts-node/register/transpile-only scripts/published-document-facts.ts <the document, as JSON>
  * A body the document gives several operations (one `$ref`) is written once, as a constant named after
  * its schema; the file is formatted with the project's prettier settings, so it is written as committed.
  */

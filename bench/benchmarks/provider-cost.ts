@@ -12,7 +12,7 @@ import { kbToMb, median, round } from "../support/stats";
 import { stageBenchProgram } from "../support/staging";
 import type { Benchmark, BenchmarkContext } from "../support/types";
 
-/** The serializer `pulumi.dynamic.Resource` uses (@pulumi/pulumi/dynamic/index.js). */
+/** The serializer `pulumi.dynamic.Resource` uses for its provider. */
 const { serializeFunction } = require("@pulumi/pulumi/runtime/closure/serializeClosure") as {
   serializeFunction(func: () => unknown, options: { allowSecrets: boolean }): Promise<{ text: string }>;
 };

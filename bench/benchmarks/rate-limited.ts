@@ -21,7 +21,7 @@ const LATENCY_MS = 20;
  */
 const N = 40;
 const RATE_PER_SECOND = 2;
-/** The bound on the rate-limited up: at most this many times the larger floor. */
+/** The bound set for the rate-limited up: at most this many times the larger floor. */
 const TARGET_RATIO = 1.25;
 
 interface CaseResult {

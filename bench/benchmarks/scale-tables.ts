@@ -4,7 +4,7 @@ import type { Table } from "../support/table";
 import type { Phase, ScaleMeasurement, ScaleSummary, Side } from "./scale-measurement";
 
 const PHASES: Phase[] = ["up", "no-op up", "destroy"];
-/** The targets of issue 6: ratio to the floor. */
+/** The targets set for the scale benchmark: ratio to the floor. */
 const TARGETS: { phase: Phase; n?: number; maxRatio: number }[] = [
   { phase: "up", n: 200, maxRatio: 1.2 },
   { phase: "no-op up", maxRatio: 1.1 },

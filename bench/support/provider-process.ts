@@ -1,7 +1,6 @@
 /**
- * The dynamic-provider process (@pulumi/pulumi/cmd/dynamic-provider), started and driven here directly
- * over gRPC as the engine drives it (Configure, Check, Create), so that its cold start can be timed
- * without the program around it.
+ * Pulumi's dynamic-provider process, started and driven here directly over gRPC as the engine drives it
+ * (Configure, Check, Create), so that its cold start can be timed without the program around it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";

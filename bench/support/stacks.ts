@@ -5,9 +5,9 @@ import { builtCli, type PulumiCli } from "../../tools/pulumi/cli";
 import { PulumiStack } from "../../tools/pulumi/stack";
 
 /**
- * `--parallel` for every stack, passed explicitly: the CLI's default since January 2024 is 4 x the CPU count
- * (pulumi/pulumi #15016), and the figures should not depend on that default changing. It bounds the
- * provider steps the engine runs at once (creates, updates, reads, deletes).
+ * `--parallel` for every stack, passed explicitly: the CLI's default since January 2024 is 4 x the CPU count,
+ * and the figures should not depend on that default changing. It bounds the provider steps the engine runs
+ * at once (creates, updates, reads, deletes).
  */
 export const BENCH_PARALLEL = 4 * os.cpus().length;
 

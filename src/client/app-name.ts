@@ -1,6 +1,6 @@
 /**
  * Whether two app names name the same app. The service resolves `appName` without regard to case
- * ("GitHub" makes, lists and finds the app it shows as "github"; issue 19), so every comparison of an
+ * ("GitHub" makes, lists and finds the app it shows as "github"), so every comparison of an
  * app name with one the server sends must ignore case too: else a connector made with "GitHub" is not
  * recognised as the one asked for (adoption, the proof of a lost create, diff).
  */

@@ -1,9 +1,10 @@
 /**
  * Masked secret values. The contract has the service leave secret authConfig values out of every read;
- * a server may instead send them masked (`"****"`, or partly, as in `"sk-****abcd"`; the defensive variant
- * of issue 19). A masked value is not the value, so it is read as absent: the key is then one whose value
- * is unknown to us, like an omitted one, and neither a refresh, a diff nor the proof of a lost create can
- * take the mask for a changed value (which would make every `up` PATCH the secret back, forever).
+ * a server may instead send them masked (`"****"`, or partly, as in `"sk-****abcd"`; not seen from the real
+ * service, but guarded against). A masked value is not the value, so it is read as absent: the key is then
+ * one whose value is unknown to us, like an omitted one, and neither a refresh, a diff nor the proof of a
+ * lost create can take the mask for a changed value (which would make every `up` PATCH the secret back,
+ * forever).
  */
 
 /** A run of mask characters no real setting holds by chance: three or more `*`, `•` or `●`. */

@@ -16,8 +16,8 @@ import { RESOURCES } from "../resources";
 import { withConnection } from "../resources/shared/connection";
 import { setWarningSink } from "../resources/shared/warnings";
 
-// In the dynamic-provider host (@pulumi/pulumi's cmd/dynamic-provider, which the engine starts with its own
-// address as the first argument), the handlers' warnings go to the engine's log, as the plugin's do.
+// In Pulumi's dynamic-provider host (which the engine starts with its own address as the first argument),
+// the handlers' warnings go to the engine's log, as the plugin's do.
 const engineAddress = process.argv[2];
 if (/[\\/]cmd[\\/]dynamic-provider[\\/]index\.js$/.test(require.main?.filename ?? "") && engineAddress) {
   setWarningSink(engineLog(engineAddress).warn);

@@ -11,8 +11,8 @@ import { triggerInstanceProvider } from "./shims";
 
 export type TriggerInstanceArgs = InputsOf<TriggerInstanceInputs> & WithConnectionArg;
 
-// The outputs are declared by the definition (declaration merging adds them as types, without class fields
-// that would shadow the values the SDK sets: see engine-protocol.md on useDefineForClassFields).
+// The outputs are declared by the definition (declaration merging adds them as types, without class fields:
+// compiled with useDefineForClassFields, a class field overwrites the value the SDK sets with undefined).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
 export interface TriggerInstance extends OutputFields<TriggerInstanceOutputs> {}
 

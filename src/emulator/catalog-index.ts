@@ -2,7 +2,7 @@
 import type { AuthField, AuthScheme, Catalog, CatalogApp, CatalogTrigger } from "./catalog/types";
 import type { ExpectedInputField } from "./records";
 
-/** authConfig keys that are never returned, whatever the scheme says (contract-decisions, "Values"). */
+/** authConfig keys never returned, whatever the scheme says: the contract counts them sensitive for any app. */
 const ALWAYS_SECRET = [
   "client_secret",
   "api_key",

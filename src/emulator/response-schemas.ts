@@ -3,7 +3,7 @@
  * another shape without a type error) and generate the response half of GET /openapi.json.
  *
  * The shapes follow the service's published OpenAPI document (v1, December 2024) and, where it
- * contradicts itself, the project's contract decisions. Objects are strict in the generated document
+ * contradicts itself, the rule noted at the schema concerned. Objects are strict in the generated document
  * (`additionalProperties: false`): a field the emulator sends but does not declare is a conformance
  * failure, not a silent addition. An optional string with no value is left out, never sent as null.
  */
@@ -61,7 +61,7 @@ export const appList = z
   .object({ items: z.array(appItem), totalPages: z.int() })
   .register(components, { id: "AppListResDTO" });
 
-/** ExpectedInputFieldsDTO; `default` is null, a string or an object (contract decisions, "Values"). */
+/** ExpectedInputFieldsDTO; `default` is null, a string or an object (the contract allows all three). */
 export const expectedInputFieldView = z
   .object({
     name: z.string(),
@@ -281,7 +281,7 @@ export const rowsDeleted = z
   .object({ status: z.literal("success"), count: z.int().min(0) })
   .register(components, { id: "DeleteRowAPIDTO" });
 
-/** The flat error body of every failing response (contract decisions, "Authentication, errors, limits"). */
+/** The flat error body of every failing response, as the contract defines it. */
 export const errorResponse = z
   .object({
     status: z.int(),

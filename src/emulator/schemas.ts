@@ -62,7 +62,7 @@ export const listAppsQuery = z.object({
 export const integrationIdParams = z.object({ integrationId: id });
 
 export const createIntegrationBody = z.object({
-  // Trimmed before it is stored, as the real service does (issue 19).
+  // Trimmed before it is stored, as the real service does.
   name: z.string().trim().min(1).max(MAX_NAME),
   appId: id.optional(),
   appName: id.optional(),

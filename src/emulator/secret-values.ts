@@ -3,10 +3,9 @@ import { omitSecrets } from "./catalog-index";
 /**
  * How the emulator shows a connector's secret authConfig values, behind the `secretValues` option, so that
  * tests can hold the client and the resources to servers that do not answer as the contract says:
- * - "omitted" (default): left out of every read, as the contract decisions say ("Values": redacted =
- *   omitted on every read);
- * - "clear": sent as stored, as the real service has been seen to answer `client_secret` (issue 19);
- * - "masked": replaced by "****", the defensive variant of issue 19 (no real body of it is on record).
+ * - "omitted" (default): left out of every read, as the contract says of secret values;
+ * - "clear": sent as stored, as the real service has been seen to answer `client_secret`;
+ * - "masked": replaced by "****", a variant guarded against though no real body of it is on record.
  */
 export const SECRET_VALUE_MODES = ["omitted", "masked", "clear"] as const;
 export type SecretValueMode = (typeof SECRET_VALUE_MODES)[number];

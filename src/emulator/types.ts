@@ -1,4 +1,4 @@
-/** The public types of the emulator's programmatic API (agreed in INTERFACES.md; names are fixed). */
+/** The public types of the emulator's programmatic API (its interface: the names are fixed). */
 import type { Catalog } from "./catalog/types";
 import type { Fixtures } from "./fixtures";
 import type { SecretValueMode } from "./secret-values";

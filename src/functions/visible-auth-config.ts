@@ -10,7 +10,7 @@ const SENSITIVE_NAME = /secret|passw|token|private|credential|key/i;
 /**
  * The connector as a data function hands it to a program: `authConfig` keeps only the settings the service
  * shows (client_id, scopes, base_url, ...). The service should leave secret values out, but has been seen to
- * send `client_secret` in clear (issue 19), and a data function's result reaches the program as plain values
+ * send `client_secret` in clear, and a data function's result reaches the program as plain values
  * that it may export or pass on, unencrypted. So a possibly secret key is left out here whatever the server
  * sends: a sensitive name, a field the connector lists as secret, or a masked value (already read as absent).
  * Left out rather than marked secret: `getConnector` returns a plain object, which cannot carry a secret, and

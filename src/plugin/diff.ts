@@ -3,7 +3,7 @@ import { containsUnknown } from "../resources/shared/unknowns";
 import { deepEqual, isPlainObject } from "../resources/shared/values";
 import type { Props } from "./properties";
 
-/** How one property path changes (provider.proto's PropertyDiff.Kind), and whether it replaces. */
+/** How one property path changes (a PropertyDiff's kind, see ./server.ts), and whether it replaces. */
 export type PathChange = "add" | "delete" | "update";
 
 export interface DetailedChange {

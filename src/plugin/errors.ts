@@ -29,7 +29,7 @@ export function grpcError(
     details.setCode(grpc.status.UNKNOWN);
     details.setMessage(message);
     details.addDetails(any);
-    // The Go side reads structured details from this trailer (grpc-go's status.FromError).
+    // The Go side (grpc-go) reads structured details from this trailer.
     metadata.add("grpc-status-details-bin", Buffer.from(details.serializeBinary()));
   }
   return { code: grpc.status.UNKNOWN, details: message, metadata };

@@ -4,10 +4,9 @@ import { Struct } from "google-protobuf/google/protobuf/struct_pb";
  * Property values between the engine's protobuf Structs and the handlers' plain values.
  *
  * The plugin announces `acceptSecrets` in Configure, so the engine sends a secret as an object
- * `{ [SECRET_SIG]: SECRET_VALUE, value }` (sdk/go/common/resource/properties.go, `SecretSig`) and takes the
- * same back. The handlers see plain values; what goes back is marked secret again: each top-level key whose
- * input held a secret (as the engine itself does for a provider that does not accept secrets,
- * `annotateSecrets` in provider_plugin.go) and each the definition flags `secret`.
+ * `{ [SECRET_SIG]: SECRET_VALUE, value }` (the constants below) and takes the same back. The handlers see
+ * plain values; what goes back is marked secret again: each top-level key whose input held a secret (as the
+ * engine itself does for a provider that does not accept secrets) and each the definition flags `secret`.
  *
  * A value not known yet (a preview) comes as the string UNKNOWN (../resources/shared/unknowns.ts), which
  * the handlers understand; it passes through untouched.

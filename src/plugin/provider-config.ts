@@ -13,7 +13,7 @@ import type { Props } from "./properties";
 
 /**
  * The provider's own inputs: the settings, as the default provider gets them from the stack config (keys
- * without the namespace, string values, `apiKey` a secret; pkg/resource/deploy/target.go, GetPackageConfig)
+ * without the namespace, string values, `apiKey` a secret)
  * and as an explicit `Provider` gets them from its arguments (typed values, or JSON strings: the generated
  * SDKs send a provider's non-string arguments JSON-encoded). Either way they become the same namespaced
  * ConfigSource the dynamic front end gives the handlers (`integrations:apiKey`, ...), and resolveSettings

@@ -43,10 +43,10 @@ type Unary<Request, Response> = (
 ) => void;
 
 /**
- * The provider plugin's gRPC service (pulumi/pulumi proto/pulumi/provider.proto) on the stubs @pulumi/pulumi
- * ships. Every resource call goes to the same handler object the dynamic front end uses
- * (`pulumi-integrations/dynamic`); this layer only converts: Structs to plain values and back, secrets (see
- * ./properties.ts), the autoname defaults of check (./autonaming.ts), and the diff's answer (./diff.ts).
+ * The provider plugin's gRPC service, on the stubs @pulumi/pulumi ships. Every resource call goes to the
+ * same handler object the dynamic front end uses (`pulumi-integrations/dynamic`); this layer only converts:
+ * Structs to plain values and back, secrets (see ./properties.ts), the autoname defaults of check
+ * (./autonaming.ts), and the diff's answer (./diff.ts).
  * Methods it does not implement (StreamInvoke, Construct, Call, Parameterize, Handshake, ...) answer
  * UNIMPLEMENTED, which the engine takes as "not supported".
  */
@@ -221,7 +221,7 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
       return new Empty();
     }),
 
-    // The engine calls Invoke for a program's `invoke` (ResourceMonitor.Invoke, source_eval.go), in a preview
+    // The engine calls Invoke for a program's `invoke` (passed on by its resource monitor), in a preview
     // too; StreamInvoke and Call (a component's methods) are not used by these functions.
     invoke: unary(async (request: provider.InvokeRequest) => {
       const token = request.getTok();

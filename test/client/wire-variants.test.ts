@@ -63,8 +63,8 @@ describe("tolerated response variants", () => {
     ]);
   });
 
-  // The real service sends both display_name and displayName on auth fields (contract decisions, last
-  // section); a list field's default is a list.
+  // The real service sends both display_name and displayName on auth fields; a list field's default is a
+  // list.
   it("reads an app's auth scheme fields: either label key, list defaults, who gives each field", async () => {
     const { client } = await clientFor((_req, res) =>
       sendJson(res, 200, {

@@ -4,8 +4,7 @@ import { stageFolder } from "../support/packed-package";
 
 /**
  * The serialized provider travels in state with every resource. It is produced here exactly as
- * `pulumi.dynamic.Resource` produces it (`serializeFunction(() => provider, { allowSecrets: true })` in
- * @pulumi/pulumi/dynamic/index.js).
+ * `pulumi.dynamic.Resource` produces it: `serializeFunction(() => provider, { allowSecrets: true })`.
  */
 const { serializeFunction } = require("@pulumi/pulumi/runtime/closure/serializeClosure");
 const requireFromString = require("require-from-string");

@@ -31,8 +31,7 @@ describe("e2e: bad input", () => {
 
   it("fails the preview with each property and the rule it breaks, as the CLI prints them, and no stack trace", () => {
     expect(up.error).toBeDefined();
-    // The CLI words a CheckFailure itself (diag.GetResourcePropertyInvalidValueError, printed by
-    // issueCheckFailures in pulumi/pulumi pkg/resource/deploy/step_generator.go), the value included.
+    // The CLI words a CheckFailure itself, the value included.
     expect(up.output).toContain("Previewing update");
     expect(up.output).not.toContain("Updating (");
     expect(up.error).toContain(

@@ -106,8 +106,8 @@ describe("e2e: ConnectedAccount", () => {
 
   it("drops an account deleted by hand on refresh (one read, after the account it lives in), and the next up makes it again", () => {
     expect(requestsOf(runs.refresh)).toEqual([ACCOUNT, GET]);
-    // A refresh step ends as "delete" when it reads the resource as gone (RefreshStep.ResultOp), and the
-    // resource leaves the state.
+    // A refresh step ends as "delete" when it reads the resource as gone, and the resource leaves the
+    // state.
     expect(refreshResultsOf(runs.refresh, "deploy-bot")).toEqual(["delete"]);
     const afterRefresh = stack.snapshots[stack.runs.indexOf(runs.refresh)] ?? [];
     expect(afterRefresh.filter((resource) => resource.type === CONNECTED_ACCOUNT_TYPE)).toEqual([]);

@@ -126,8 +126,8 @@ describe("e2e: replacements never leave the stack pointing at a deleted connecto
 
   it("a replacing change of a fixed-name connector deletes the old one first, as its diff asks, then creates it", async () => {
     const oldId = String(await idInState(stack, "fixed"));
-    // No resource option now: the provider's DiffResponse.deleteBeforeReplace decides (step_generator.go,
-    // generateStepsFromDiff). Created first, the new connector would get a 409 on the name the old one holds.
+    // No resource option now: the deleteBeforeReplace of the provider's diff answer decides. Created first,
+    // the new connector would get a 409 on the name the old one holds.
     await stack.removeConfig("deleteBeforeReplace");
     await stack.setConfig("app", "notion");
     const run = succeeded(await stack.up({ skipPreview: false }));

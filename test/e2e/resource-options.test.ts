@@ -217,9 +217,9 @@ describe("e2e: resource options and targets on connectors", () => {
 
   describe("replaceOnChanges", () => {
     it("has no effect: the change of a listed input is an update in place (the provider reports no changed keys)", () => {
-      // pulumi/pulumi pkg/resource/deploy/step_generator.go: applyReplaceOnChanges matches the option
-      // against the diff's ChangedKeys/DetailedDiff, which the SDK's dynamic provider never fills in; the
-      // engine computes them itself only for a DIFF_UNKNOWN answer (diffResource), which ours never give.
+      // The engine matches the option against the changed keys and the detailed diff of the provider's
+      // diff answer, which the SDK's dynamic provider never fills in; the engine computes them itself only
+      // for a DIFF_UNKNOWN answer, which ours never give.
       expect(inState(runs.create, "roc")?.replaceOnChanges).toEqual(["enabled"]);
       expect(opsOf(runs.options, "roc")).toEqual(["update"]);
       expect(stepOf(runs.options, "roc", "update").diffs).toEqual(["enabled"]);

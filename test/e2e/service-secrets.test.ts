@@ -8,10 +8,10 @@ import { driftOf, opsOf, refreshResultsOf, succeeded, writesOf } from "./support
 const VISIBLE = { client_id: "e2e-visible-client", scopes: ["repo"] };
 
 /**
- * The real service has been seen to answer a connector's `client_secret` in clear (issue 19), where the
- * contract says secret values are left out; the emulator's `secretValues: "clear"` answers so. What a data
- * function hands the program is plain, so getConnectorOutput(...).authConfig must not hold the secret: a
- * stack output of it would be stored unencrypted.
+ * The real service has been seen to answer a connector's `client_secret` in clear, where the contract says
+ * secret values are left out; the emulator's `secretValues: "clear"` answers so. What a data function hands
+ * the program is plain, so getConnectorOutput(...).authConfig must not hold the secret: a stack output of it
+ * would be stored unencrypted.
  */
 describe("e2e: getConnectorOutput against a service that shows client_secret in clear", () => {
   const clientSecret = distinctiveSecret("clear-client-secret");
@@ -61,8 +61,8 @@ describe("e2e: getConnectorOutput against a service that shows client_secret in 
 
 /**
  * A service that masks secret values (`"****"`) instead of leaving them out (the emulator's
- * `secretValues: "masked"`; a defensive variant named by issue 19, not a body on record): a refresh must
- * take the mask for an unknown value, not a changed one, or every `up --refresh` would PATCH the secret back.
+ * `secretValues: "masked"`; a variant guarded against, not a body on record): a refresh must take the mask
+ * for an unknown value, not a changed one, or every `up --refresh` would PATCH the secret back.
  */
 describe("e2e: refresh then up converges against a service that masks secret values", () => {
   const clientSecret = distinctiveSecret("masked-client-secret");
@@ -118,9 +118,9 @@ describe("e2e: refresh then up converges against a service that masks secret val
 });
 
 /**
- * The service trims a connector's name (issue 19): a name with spaces around it used to make a connector
- * under the trimmed name, fail the create with a misleading error and leave that connector outside the
- * stack. It is refused in the preview, naming the field, the rule and the name to write.
+ * The service trims a connector's name: a name with spaces around it used to make a connector under the
+ * trimmed name, fail the create with a misleading error and leave that connector outside the stack. It is
+ * refused in the preview, naming the field, the rule and the name to write.
  */
 describe("e2e: a connector name with spaces around it", () => {
   let api: E2eApi;

@@ -191,13 +191,12 @@ describe("e2e: TriggerInstance never takes over an existing instance silently", 
 /**
  * The CLI killed after the enable landed and before its answer left the emulator: the kill (SIGKILL to the
  * CLI's process group, providers included) is sent from inside the emulator's response hook, after the
- * handler made the instance and before the answer is written, so the provider never reads it and the
- * engine never records it. (A latency fault would hold the request before the handler, and the instance
- * would then be made at some point after the kill.) The engine wrote a pending CREATE before calling the
- * provider (createSnapshotMutation, pulumi/pulumi pkg/backend/snapshot.go). What the user meets next, on
- * the real CLI: the stack is locked by the killed run (the file backend's checkForLock) until
- * `pulumi cancel`; the next `up` warns about the pending create and tries the create again, which stops on
- * the instance it cannot prove its own, naming it; clearing the pending create and adopting it converges
+ * handler made the instance and before the answer is written, so the provider never reads it and the engine
+ * never records it. (A latency fault would hold the request before the handler, and the instance would then
+ * be made at some point after the kill.) The engine wrote a pending CREATE before calling the provider. What
+ * the user meets next, on the real CLI: the stack is locked by the killed run (its lock in the file backend)
+ * until `pulumi cancel`; the next `up` warns about the pending create and tries the create again, which stops
+ * on the instance it cannot prove its own, naming it; clearing the pending create and adopting it converges
  * with one instance.
  */
 describe("e2e: TriggerInstance after the CLI is killed mid-create", () => {

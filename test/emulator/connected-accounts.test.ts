@@ -1,7 +1,7 @@
 /**
  * Connected accounts: ACTIVE or INITIATED by scheme, required input fields, get, delete; data never echoed.
- * The real service's model (contract decisions, "Which auth fields belong to the connector and which to
- * each account"): an end user's credential is given in the account's `data`, never on the connector.
+ * The real service's model: an end user's credential is given in the account's `data`, never on the
+ * connector.
  */
 import type { RunningEmulator } from "../../src/emulator";
 import { call, expectError, start } from "./helpers";

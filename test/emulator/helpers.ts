@@ -42,7 +42,7 @@ export async function call(
   return { status: response.status, headers: response.headers, text, body: parsed };
 }
 
-/** Asserts the flat error body of contract-decisions and the x-request-id header. */
+/** Asserts the contract's flat error body and the x-request-id header. */
 export function expectError(result: HttpResult, status: number): void {
   expect(result.status).toBe(status);
   expect(result.body).toEqual(

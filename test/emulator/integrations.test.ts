@@ -31,7 +31,7 @@ describe("POST /api/v1/integrations", () => {
       updatedAt: expect.any(String),
       deleted: false,
     });
-    // An optional string with no value is left out, never null (contract decisions, second round).
+    // An optional string with no value is left out, never null, as the service's document says.
     expect(created.body).not.toHaveProperty("defaultConnectorId");
     expect(new Date(created.body.createdAt).toISOString()).toBe(created.body.createdAt);
     expect(created.text).not.toContain("shh-secret");
@@ -55,8 +55,8 @@ describe("POST /api/v1/integrations", () => {
     expect(both.status).toBe(200);
   });
 
-  // The real service's model (contract decisions, last section): the end user's credentials are the
-  // connector's expectedInputFields, given per account; the connector itself is made without them.
+  // The real service's model: the end user's credentials are the connector's expectedInputFields, given
+  // per account; the connector itself is made without them.
   it("is made without the end users' fields and lists them as expectedInputFields", async () => {
     const created = await call(emulator, "POST", "/api/v1/integrations", {
       body: { name: "jira-basic", appName: "jira", authScheme: "BASIC", forceNewIntegration: true },

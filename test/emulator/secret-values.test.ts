@@ -1,8 +1,8 @@
 /**
  * The secretValues option: how reads show a connector's secret authConfig values. "omitted" is the
- * contract's rule (contract decisions, "Values": redacted = omitted on every read); "clear" is how the real
- * service has been seen to answer `client_secret` (issue 19); "masked" is the defensive variant issue 19
- * names ("****"). Each mode applies to the create answer and to every read, visible keys unchanged.
+ * contract's rule (a secret value is omitted on every read); "clear" is how the real service has been seen
+ * to answer `client_secret`; "masked" ("****") is a variant guarded against, with no real body on record.
+ * Each mode applies to the create answer and to every read, visible keys unchanged.
  */
 import type { SecretValueMode } from "../../src/emulator";
 import { call, start } from "./helpers";

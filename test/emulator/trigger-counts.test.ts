@@ -2,10 +2,10 @@ import type { RunningEmulator } from "../../src/emulator";
 import { call, enabledStarInstance, githubOAuth, start } from "./helpers";
 
 /**
- * GET /api/v1/triggers reads the tenant's current data on every request. Facts encoded (from
- * trigger-integration-api.md): a trigger's `count` is the "Number of times the trigger has been
- * activated" (2.1, 6), an account's (tenant's) own figure that grows when its trigger fires; and
- * `connectedAccountIds` selects the triggers of those accounts' apps (4.1), so a new account counts at once.
+ * GET /api/v1/triggers reads the tenant's current data on every request. Facts encoded (from the
+ * contract): a trigger's `count` is the "Number of times the trigger has been activated", an account's
+ * (tenant's) own figure that grows when its trigger fires; and `connectedAccountIds` selects the triggers
+ * of those accounts' apps, so a new account counts at once.
  */
 
 let emulator: RunningEmulator;

@@ -6,14 +6,13 @@
  * process group), then the frozen provider (the CLI starts it in a process group of its own: see
  * support/kill.ts).
  *
- * The engine writes a pending `creating` operation before each Create (pulumi/pulumi v3.259.0
- * pkg/backend/snapshot.go, SnapshotManager.doCreate) and carries pending creates over into every later
- * checkpoint (snap), so the checkpoint names every interrupted create. The killed CLI leaves its lock
- * (pkg/backend/diy/lock.go): the next command stops on it until `pulumi cancel`. The next `up` then warns
- * about the pending creates (pkg/resource/deploy/deployment_executor.go, printPendingOperationsWarning) and,
- * since the provider never adopts a connector silently, stops on a 409 that names each one. The documented
- * recovery converges: `pulumi refresh --clear-pending-creates`, then take the connectors over on purpose
- * with `adoptId` (README, "Recovering from an interrupted create"). No duplicate, no orphan.
+ * The engine (pulumi v3.259.0) writes a pending `creating` operation before each Create and carries pending
+ * creates over into every later checkpoint, so the checkpoint names every interrupted create. The killed
+ * CLI leaves its lock: the next command stops on it until `pulumi cancel`. The next `up` then warns about
+ * the pending creates and, since the provider never adopts a connector silently, stops on a 409 that names
+ * each one. The documented recovery converges: `pulumi refresh --clear-pending-creates`, then take the
+ * connectors over on purpose with `adoptId` (README, "Recovering from an interrupted create"). No
+ * duplicate, no orphan.
  */
 import { randomBytes } from "node:crypto";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";

@@ -5,15 +5,13 @@
  *
  * - `pulumi refresh --import-pending-creates <urn> --import-pending-creates <id>` does NOT bring the
  *   connector into the stack at v3.259.0. The CLI rewrites the pending CREATE as a pending `importing`
- *   operation carrying the id (pkg/cmd/pulumi/operations/refresh.go, pendingCreatesToImports), then runs
- *   the refresh, whose checkpoint carries over only `creating` operations (pkg/backend/snapshot.go, snap):
- *   the import is dropped, nothing in the engine consumes it, and the next `up` creates the connector again
- *   (a 409 naming it, as no pending operation is left to warn about).
+ *   operation carrying the id, then runs the refresh, whose checkpoint carries over only `creating`
+ *   operations: the import is dropped, nothing in the engine consumes it, and the next `up` creates the
+ *   connector again (a 409 naming it, as no pending operation is left to warn about).
  * - The documented recovery, `adoptId`, takes the connector over: no new connector, nothing orphaned.
  * - When the provider process dies instead, the Create fails ("error reading from server: EOF") and the
- *   engine removes its pending operation like any ended step (createSnapshotMutation.End calls
- *   markOperationComplete whether or not it succeeded): the connector exists, nothing records it, and the
- *   next `up` stops on the 409 that names it.
+ *   engine removes its pending operation like any ended step, whether or not it succeeded: the connector
+ *   exists, nothing records it, and the next `up` stops on the 409 that names it.
  */
 import { randomBytes } from "node:crypto";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";

@@ -3,13 +3,11 @@
  * them out and answered), before the answers were read, and what the next commands make of the pending
  * operations it left.
  *
- * pulumi/pulumi v3.259.0, the file backend: pkg/backend/snapshot.go (SnapshotManager) writes a pending
- * `updating` (doUpdate) or `deleting` (doDelete) operation to the checkpoint before the provider is called
- * and removes it when the step ends; a new checkpoint carries over only the base snapshot's `creating`
- * operations (snap), so pending updates and deletes vanish with the next checkpoint written.
- * pkg/resource/deploy/deployment_executor.go (Execute, printPendingOperationsWarning) warns about them at
- * the start of an update, unless it refreshes first (`up --refresh`). The killed CLI also leaves its lock
- * (pkg/backend/diy/lock.go): the next command stops on it until `pulumi cancel`.
+ * pulumi v3.259.0, the file backend: the engine writes a pending `updating` or `deleting` operation to the
+ * checkpoint before the provider is called and removes it when the step ends; a new checkpoint carries over
+ * only the base snapshot's `creating` operations, so pending updates and deletes vanish with the next
+ * checkpoint written. An update warns about them at its start, unless it refreshes first (`up --refresh`).
+ * The killed CLI also leaves its lock: the next command stops on it until `pulumi cancel`.
  */
 import { randomBytes } from "node:crypto";
 import { ApiClient, type ConnectorRecord } from "../../src/client";

@@ -1,7 +1,7 @@
 /**
- * getConnector never hands a program a secret authConfig value, even from a service that sends one: the
- * real service has been seen to answer `client_secret` in clear (issue 19), which the emulator's
- * `secretValues: "clear"` reproduces.
+ * getConnector never hands a program a secret authConfig value, even from a service that sends one: the real
+ * service has been seen to answer `client_secret` in clear, which the emulator's `secretValues: "clear"`
+ * reproduces.
  */
 import { ApiClient } from "../../src/client";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";

@@ -159,7 +159,7 @@ describe("check reports every broken rule as a CheckFailure naming the property 
 
 /**
  * The engine prints the value of the property a failure names, secrets in plain text unless they came from
- * the stack's secret config (issueCheckFailures in pulumi/pulumi pkg/resource/deploy/step_generator.go).
+ * the stack's secret config.
  */
 describe("the check the engine calls never names a property that holds a secret", () => {
   const secret = "sk-from-the-environment-0123456789";

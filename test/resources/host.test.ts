@@ -1,7 +1,7 @@
 /**
- * The handlers behind Pulumi's real dynamic-provider host (`@pulumi/pulumi/cmd/dynamic-provider`), called
- * over gRPC as the engine calls it, with the serialized shim as `__provider`: what the engine receives on
- * success, on a partial create, and on failure. Needs `npm run build` (the shim loads the packed package).
+ * The handlers behind Pulumi's real dynamic-provider host, called over gRPC as the engine calls it, with the
+ * serialized shim as `__provider`: what the engine receives on success, on a partial create, and on failure.
+ * Needs `npm run build` (the shim loads the packed package).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";

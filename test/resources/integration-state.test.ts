@@ -236,9 +236,8 @@ describe("the value found before any stack touched the integration survives", ()
 });
 
 /**
- * The service's PATCH replaces authConfig as a whole and never shows a secret back (contract decisions,
- * "Which auth fields belong to the connector and which to each account"): an IntegrationState must not erase
- * what it did not set, nor what it can never put back.
+ * The service's PATCH replaces authConfig as a whole and never shows a secret back: an IntegrationState
+ * must not erase what it did not set, nor what it can never put back.
  */
 describe("authConfig of an integration the stack does not own", () => {
   const clientSecret = "owner-client-secret-1";

@@ -1,6 +1,6 @@
 /**
- * The Connector's handlers against a service as it really answers, where that departs from the contract
- * (issue 19): names trimmed, app names resolved without regard to case, secret values masked.
+ * The Connector's handlers against a service as it really answers, where that departs from the contract:
+ * names trimmed, app names resolved without regard to case, secret values masked.
  */
 import type { CheckedConnectorInputs } from "../../src/resources/connector/definition";
 import { GITHUB_AUTH, startTestBed, type ProviderTestBed } from "./support";

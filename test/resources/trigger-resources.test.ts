@@ -193,7 +193,7 @@ describe("ConnectedAccount provider", () => {
   });
 
   // The real service wants each account's own credentials (the connector's expectedInputFields) and
-  // answers their absence with a 400 at create (contract decisions, last section): check says so first.
+  // answers their absence with a 400 at create: check says so first.
   describe("check", () => {
     // As `pulumi-integrations/dynamic` exports it: a failure about `data` is worded without a value.
     const wrapped = withConnection(createConnectedAccountHandlers());

@@ -103,7 +103,7 @@ export function compileProgram(dir: string): void {
         module: ts.ModuleKind.CommonJS,
         target: ts.ScriptTarget.ES2022,
         esModuleInterop: true,
-        // Outputs declared as class fields must not become undefined fields (the design note on the engine).
+        // With `true`, outputs declared as class fields would be overwritten with undefined.
         useDefineForClassFields: false,
       },
       fileName: source,

@@ -1,7 +1,6 @@
 /**
- * Reads the engine event log a command wrote (`--event-log`, one apitype.EngineEvent per line: see
- * pulumi/pulumi sdk/go/common/apitype/events.go) into steps, diagnostics and the stack's outputs. It is the
- * record the Automation API reads too.
+ * Reads the engine event log a command wrote (`--event-log`, one JSON engine event per line) into steps,
+ * diagnostics and the stack's outputs. It is the record the Automation API reads too.
  */
 import { z } from "zod";
 import { isPropertyMap, rootStackType, secretSig, specialSigKey, urnName } from "./state";

@@ -1,15 +1,14 @@
 /**
  * A Node.js language host the `pulumi` CLI connects to with `--client=<address>`, for machines where the
- * real `pulumi-language-nodejs` cannot be built (the module proxy refuses it: see tools/pulumi/README.md).
+ * real `pulumi-language-nodejs` cannot be built (the Go module proxy refuses its module, at every version
+ * tried).
  *
- * It runs each deployment's program exactly as pulumi-language-nodejs v3.259.0 does
- * (sdk/nodejs/cmd/pulumi-language-nodejs/main.go, `Run` and `constructArguments`): a new
+ * It runs each deployment's program exactly as pulumi-language-nodejs v3.259.0 does: a new
  * `node <program's @pulumi/pulumi>/cmd/run` process per Run, with the monitor and engine addresses, the
  * stack's config in PULUMI_CONFIG (keys as `<namespace>:config:<name>`) and its secret keys in
  * PULUMI_CONFIG_SECRET_KEYS, TypeScript compiled by the program's own ts-node when Pulumi.yaml says
  * `typescript` (the default). So `pulumi up`'s preview and its update run the program in two processes,
- * as they do for users. The engine passes a client runtime its own address as the only argument
- * (pkg/engine/update.go: `args = []string{plugctx.Host.ServerAddr()}`).
+ * as they do for users. The engine passes a client runtime its own address as the only argument.
  *
  * What it leaves out: the monitor proxy and the `--sync` pipes (the SDK talks to the engine's monitor
  * directly, as it did before they existed), debugger attachment, and Bun.
@@ -134,8 +133,8 @@ async function runProgram(
     stdio: ["ignore", "pipe", "pipe"],
   });
   running.add(child);
-  // The CLI went away (killed, or the deployment was cancelled): the program goes with it, as
-  // exec.CommandContext does in the real host.
+  // The CLI went away (killed, or the deployment was cancelled): the program goes with it, as it does
+  // in the real host.
   const killOnCancel = () => child.kill("SIGKILL");
   call.on("cancelled", killOnCancel);
   for (const stream of ["stdout", "stderr"] as const) {

@@ -1,6 +1,6 @@
 /**
  * A stack driven by the real `pulumi` CLI, offline: a file backend, a passphrase, a PULUMI_HOME of its own,
- * no update check and no plugin downloads (../../README.md, "Developing"; the design note on the real CLI).
+ * no update check and no plugin downloads (../../README.md, "Developing").
  * Programs run through the client language host (./language-host.ts). Each command writes an engine event
  * log, from which the result's steps and diagnostics come; state is read with `pulumi stack export`.
  */
@@ -140,8 +140,7 @@ export class PulumiStack {
       ...(options.skipPendingCreates ? ["--skip-pending-creates"] : []),
       ...(options.expectNoChanges ? ["--expect-no-changes"] : []),
       // A string-array flag: one value per occurrence, the URN then its id, as the Go Automation API passes
-      // them (pulumi/pulumi sdk/go/auto/stack.go, refreshOptsToCmd). `--import-pending-creates <urn> <id>`
-      // fails with "accepts 0 arg(s), received 1".
+      // them. `--import-pending-creates <urn> <id>` fails with "accepts 0 arg(s), received 1".
       ...(options.importPendingCreates ?? []).flatMap(({ urn, id }) => [
         `--import-pending-creates=${urn}`,
         `--import-pending-creates=${id}`,
@@ -301,7 +300,7 @@ export class PulumiStack {
     return run;
   }
 
-  /** The offline environment every command of this stack runs in (the design note's list). */
+  /** The offline environment every command of this stack runs in: all a `pulumi` command needs offline. */
   private env(path: string[] = []): NodeJS.ProcessEnv {
     return {
       ...process.env,

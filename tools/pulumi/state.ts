@@ -1,12 +1,11 @@
 /**
- * A stack's state as `pulumi stack export` prints it (apitype.UntypedDeployment holding a DeploymentV3, in
- * pulumi/pulumi sdk/go/common/apitype/core.go). With `--show-secrets` every secret is
- * `{ [sig]: secretSig, plaintext: "<JSON text>" }`; `decrypted` turns those into `{ [sig]: secretSig, value }`,
- * still marked, so that a test can tell a secret from a plain value.
+ * A stack's state as `pulumi stack export` prints it (`{ version: 3, deployment }`). With `--show-secrets`
+ * every secret is `{ [sig]: secretSig, plaintext: "<JSON text>" }`; `decrypted` turns those into
+ * `{ [sig]: secretSig, value }`, still marked, so that a test can tell a secret from a plain value.
  */
 import { z } from "zod";
 
-/** The constants of @pulumi/pulumi/runtime/rpc.js (and sdk/go/common/resource/sig). */
+/** The constants Pulumi's SDKs and engine mark unknown and secret values with. */
 export const unknownValue = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 export const specialSigKey = "4dabf18193072939515e22adb298388d";
 export const secretSig = "1b47061264138c4ac30d75fd1eb44270";
@@ -60,7 +59,7 @@ const resourceSchema = z.object({
   modified: z.string().optional(),
 });
 
-/** resource.OperationType in pulumi/pulumi pkg/resource/operation.go. */
+/** The kinds of a pending operation in the checkpoint. */
 const operationTypeSchema = z.enum(["creating", "updating", "deleting", "reading", "importing"]);
 export type OperationType = z.infer<typeof operationTypeSchema>;
 

@@ -1,6 +1,6 @@
-/** What a command of the real CLI did, read from its engine event log (apitype.EngineEvent). */
+/** What a command of the real CLI did, read from its engine event log. */
 
-/** deploy.StepOp in pulumi/pulumi pkg/resource/deploy/step.go, as the event log spells them. */
+/** The engine's step operations, as the event log spells them. */
 export type StepOp =
   | "create"
   | "update"
@@ -35,9 +35,9 @@ export interface Step {
   /** Whether the step had completed when the command ended (resOutputsEvent). */
   done: boolean;
   /**
-   * The op its resOutputsEvent reported. For a refresh, RefreshStep.ResultOp in pulumi/pulumi
-   * pkg/resource/deploy/step.go: "same", "update" (the provider's diff of what was read against the
-   * program's inputs found a change: the CLI's "~ updated") or "delete" (read as gone). Otherwise the op.
+   * The op its resOutputsEvent reported. For a refresh, how the refresh ended: "same", "update" (the
+   * provider's diff of what was read against the program's inputs found a change: the CLI's "~ updated")
+   * or "delete" (read as gone). Otherwise the op.
    */
   result?: StepOp;
   /** Set when the step failed (resOpFailedEvent): a failed step is not `done` either. */

@@ -3,11 +3,11 @@ import type { AuthField } from "./types";
 /**
  * Auth fields shared by many apps' schemes; apps spread and override them where their wording differs.
  *
- * Who gives a field follows the real service (contract decisions, "Which auth fields belong to the connector
- * and which to each account"): the developer's own OAuth app (client id and secret, scopes, an OAuth1
- * consumer, a Google service-account key) is `expected_from_customer: false` and goes in the connector's
- * `authConfig`; each end user's credential (an API key, a token, a password) is `expected_from_customer:
- * true`, one of the connector's `expectedInputFields`, given in a connected account's `data`.
+ * Who gives a field follows the real service, as its own responses and docs show: the developer's own
+ * OAuth app (client id and secret, scopes, an OAuth1 consumer, a Google service-account key) is
+ * `expected_from_customer: false` and goes in the connector's `authConfig`; each end user's credential (an
+ * API key, a token, a password) is `expected_from_customer: true`, one of the connector's
+ * `expectedInputFields`, given in a connected account's `data`.
  */
 
 // ------------------------------------------------------------------ the developer's: connector authConfig

@@ -48,7 +48,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, context: Emulato
     }
     // A scheme that needs nothing of the developer (API_KEY, BEARER_TOKEN: the key is each account's)
     // takes the flag too: the real service's quickstart makes such a connector with
-    // `{ name, appId, useServiceAuth: true }` (contract decisions, last section).
+    // `{ name, appId, useServiceAuth: true }` and no authConfig.
     const needsDeveloperFields = connectorFields(scheme).some((field) => field.required);
     if (useServiceAuth && needsDeveloperFields && !target.serviceAuthSchemes.includes(scheme.auth_mode)) {
       throw badRequest(
@@ -165,8 +165,8 @@ export function registerIntegrationRoutes(app: FastifyInstance, context: Emulato
     return reply.code(204).send();
   });
 
-  // 204 with no body, as the document's status says (its body on a 204 is the contradiction the
-  // contract decisions settle for PATCH the same way).
+  // 204 with no body, as the document's status says (it also declares a body on the 204, which HTTP
+  // forbids: settled as for PATCH).
   app.delete("/api/v1/integrations/:integrationId", async (request, reply) => {
     const { integrationId } = parseInput(integrationIdParams, request.params, "path");
     const tenant = tenantOf(context, request);

@@ -24,7 +24,7 @@ export interface SchemaSources {
   settings: { shape: z.ZodRawShape; docs: DocNode; environmentOf(name: string): string | undefined };
 }
 
-/** The language sections: the SDK names of architecture.md ("Names"). */
+/** The language sections: the SDKs' names, which are fixed (programs install and import the SDKs by them). */
 const LANGUAGE = {
   nodejs: { packageName: "@pulumi-integrations/sdk", respectSchemaVersion: true },
   python: {

@@ -1,6 +1,6 @@
 /**
- * The parts of the Pulumi package schema (https://www.pulumi.com/docs/iac/extend-tools/extending-pulumi/schema/,
- * pkg/codegen/schema/pulumi.json) this plugin's schema uses.
+ * The parts of the Pulumi package schema (https://www.pulumi.com/docs/iac/extend-tools/extending-pulumi/schema/)
+ * this plugin's schema uses.
  */
 
 export type TypeSpec =

@@ -65,7 +65,7 @@ function oneWayToName(inputs: Record<string, unknown>): CheckFailure[] {
 }
 
 /**
- * The service trims a connector's name before storing it (issue 19), so a name with spaces around it would
+ * The service trims a connector's name before storing it, so a name with spaces around it would
  * make a connector whose name is not the one asked for: the create then takes it for another connector and
  * fails, and the one it made is in no state (stranded). Refused here, before any request, rather than
  * trimmed silently: the program then says what the connector is really called, and state, program and

@@ -40,12 +40,10 @@ export function diffConnector(olds: ConnectorOutputs, news: CheckedConnectorInpu
     replaces,
     // Names are unique among live connectors: a replacement that keeps a fixed name would get a 409 if the
     // new connector were created before the old one is deleted. The engine takes this answer for every
-    // replacement it derives from a diff, unless the resource option overrides it (pulumi/pulumi
-    // pkg/resource/deploy/step_generator.go, generateStepsFromDiff: `deleteBeforeReplace :=
-    // diff.DeleteBeforeReplace`), so it is given even when nothing is replaced. A targeted replacement
-    // (`up --replace`) is never diffed and creates first (`diff`: isTargetedReplace): there the create's
-    // 409 says to set the option. An autonamed connector's replacement gets a fresh name (see
-    // autoname.ts) and can go create-before-delete, with no downtime.
+    // replacement it derives from a diff, unless the resource option overrides it, so it is given even
+    // when nothing is replaced. A targeted replacement (`up --replace`) is never diffed and creates first:
+    // there the create's 409 says to set the option. An autonamed connector's replacement gets a fresh
+    // name (see autoname.ts) and can go create-before-delete, with no downtime.
     deleteBeforeReplace: keepsFixedName,
   };
 }

@@ -7,9 +7,8 @@ import { isUnknown } from "../shared/unknowns";
 
 /**
  * What an IntegrationState's `authConfig` may do to an integration it does not own. The service's PATCH
- * replaces `authConfig` as a whole and never shows secret values back (contract decisions, "Which auth
- * fields belong to the connector and which to each account"): a PATCH of only the stack's keys would erase
- * every other key, and a secret one could never be put back.
+ * replaces `authConfig` as a whole and never shows secret values back: a PATCH of only the stack's keys
+ * would erase every other key, and a secret one could never be put back.
  *
  * - `mergedAuthConfig`: the visible keys the stack did not set are sent along with its own.
  * - `failures` (check): an `authConfig` that leaves out a secret field the integration's scheme lists for

@@ -11,10 +11,10 @@ const SUFFIX_RANGE = 36n ** BigInt(SUFFIX_LENGTH);
  * characters>`, derived from what check is given, never drawn at random.
  *
  * Why derived: `pulumi up` runs its preview and its update as two deployments, each with its own provider
- * process, and the dynamic-provider host passes check neither the URN nor the engine's random seed
- * (@pulumi/pulumi cmd/dynamic-provider/index.js, `check` calls `provider.check(olds, news)`). A name drawn
- * at random in check would be one name in the preview and another in the update, and `pulumi up --plan`
- * would refuse it ("violates plan: properties changed: ++name").
+ * process, and the dynamic-provider host passes check neither the URN nor the engine's random seed, only
+ * the old and the new inputs (`provider.check(olds, news)`). A name drawn at random in check would be one
+ * name in the preview and another in the update, and `pulumi up --plan` would refuse it ("violates plan:
+ * properties changed: ++name").
  *
  * How: the candidates k = 0, 1, 2... are `<namePrefix><base-36 of sha256(<seed>/<k>)>`, where the seed is
  * the namePrefix and the resource's scope (`<project>/<stack>/<logical name>`, which the Connector class
@@ -25,10 +25,9 @@ const SUFFIX_RANGE = 36n ** BigInt(SUFFIX_LENGTH);
  * parents, and the same prefix) get the first two free candidates in the order the engine checks them.
  *
  * When: the engine calls check with no old inputs exactly when a fresh object is wanted: for a new
- * resource, for the replacement half of a replacement (pulumi/pulumi pkg/resource/deploy/step_generator.go,
- * `continueStepsFromDiff`: "we need to recompute the default values" re-runs Check with `News` only), and
- * for a targeted replacement (`up --replace`: `isTargetedReplace` makes `continueStepsFromImport` call Check
- * without `Olds`). In the two replacement cases the old connector is still live and holds its name, so the
+ * resource, for the replacement half of a replacement (the engine checks the new inputs again, alone, to
+ * recompute their default values), and for a targeted replacement (`up --replace`, checked without old
+ * inputs too). In the two replacement cases the old connector is still live and holds its name, so the
  * replacement takes the next free candidate and can be created before the old one is deleted. An update
  * keeps the name in the old inputs, with no request.
  */
@@ -100,8 +99,8 @@ export class LiveNames {
    * A fresh name for this seed on the client's account: the first candidate no live connector holds.
    * `hold` when it names a new object (check without old inputs). A check with old inputs that needs a
    * fresh name (a new prefix, or a name no longer fixed) only tells the diff that the name changes: the
-   * engine then replaces the resource and checks again without old inputs (step_generator.go,
-   * `continueStepsFromDiff`), and that check must find the same name free.
+   * engine then replaces the resource and checks again without old inputs, and that check must find the
+   * same name free.
    */
   async freshName(
     client: ApiClient,

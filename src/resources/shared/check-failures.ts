@@ -30,10 +30,9 @@ const SECRET_HOLDING_PROPERTIES = new Set(["authConfig", "data", "connection"]);
 
 /**
  * The engine prints the value of the property a failure names ("property authConfig value {...} has a
- * problem: ...", issueCheckFailures in pulumi/pulumi pkg/resource/deploy/step_generator.go), secrets in
- * plain text: it masks only the stack's own secret config. A failure about a secret-holding input, or about
- * a key inside one, therefore names it in its reason and leaves `property` empty, which the engine prints
- * as "resource '<name>' has a problem: <reason>", without a value.
+ * problem: ..."), secrets in plain text: it masks only the stack's own secret config. A failure about a
+ * secret-holding input, or about a key inside one, therefore names it in its reason and leaves `property`
+ * empty, which the engine prints as "resource '<name>' has a problem: <reason>", without a value.
  */
 export function withoutSecretValuesShown(failures: readonly CheckFailure[]): CheckFailure[] {
   return failures.map((failure) => {

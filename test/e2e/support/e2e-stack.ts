@@ -77,9 +77,9 @@ export class E2eStack {
   }
 
   /**
-   * `pulumi refresh --skip-preview`, as the Automation API runs it (sdk/nodejs/automation/stack.ts,
-   * Stack.refresh): without it the CLI runs a preview of the refresh first, which reads every resource
-   * once more. Pass `{ skipPreview: false }` for the refresh a user types.
+   * `pulumi refresh --skip-preview`, as the Automation API runs it: without it the CLI runs a preview of the
+   * refresh first, which reads every resource once more. Pass `{ skipPreview: false }` for the refresh a user
+   * types.
    */
   refresh(options?: RefreshOptions): Promise<RecordedRun> {
     return this.run("refresh", () => this.stack.refresh({ skipPreview: true, ...options }));

@@ -58,11 +58,9 @@ export function secretLeaks(stack: E2eStack, secrets: Record<string, string>): s
 
 /**
  * The @pulumi/pulumi SDK traces the engine's answer to each resource registration at debug level, as text
- * ("RegisterResource RPC finished: ...; resp: ..." in sdk/nodejs/runtime/resource.ts, registerResource),
- * secret outputs included: the engine masks only the stack's secret config in diagnostics (the filter that
- * makeEventEmitter in pkg/engine/events.go installs). Such a line shows only with `pulumi up --debug` and in
- * the event log, and any resource's secret output (a service-made signing secret) is in it, whatever the
- * provider does.
+ * ("RegisterResource RPC finished: ...; resp: ..."), secret outputs included: the engine masks only the
+ * stack's secret config in diagnostics. Such a line shows only with `pulumi up --debug` and in the event log,
+ * and any resource's secret output (a service-made signing secret) is in it, whatever the provider does.
  * The scan leaves those trace lines out and reads every other event, debug diagnostics included.
  */
 export function withoutSdkRpcTraces(eventLog: string): string {

@@ -1,7 +1,7 @@
 /**
  * The emulator's generated document (GET /openapi.json) against the service's published one, for the
  * routes they share, from the facts encoded in published-facts.ts (the published document itself is not
- * needed). Where the published document contradicts itself, the contract decisions stand: each such
+ * needed). Where the published document contradicts itself, the project's own rule stands: each such
  * difference is listed in DEVIATIONS with its reason, and an unlisted difference fails.
  */
 import { openApiDocument } from "../../../src/emulator/openapi";
@@ -14,7 +14,7 @@ const DEFAULT_ACCEPTED =
 const NO_BODY_ON_204 = "the document declares a JSON body on a 204; HTTP forbids one (contract decisions)";
 const CATEGORIES = "the document types it string with object items; the service sends a list of strings";
 
-/** Differences the contract decisions settle, by "<operation> <request|response> <field path>". */
+/** Differences the project settles its own way, by "<operation> <request|response> <field path>". */
 const DEVIATIONS: Record<string, string> = {
   "get /api/v1/apps response items[].categories": CATEGORIES,
   "get /api/v1/apps response items[].tags": CATEGORIES,

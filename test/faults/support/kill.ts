@@ -6,8 +6,7 @@
  * How: the emulator holds the matching request (a latency fault on it), which says when the request has
  * arrived; the dynamic provider process is then frozen (SIGSTOP), the emulator answers into its socket,
  * and the CLI is killed (SIGKILL to its process group: the `signal` of PulumiStack's commands). The CLI
- * starts every plugin in a process group of its own (pulumi/pulumi sdk/go/common/util/cmdutil/child_unix.go,
- * RegisterProcessGroup, called by plugin.go execPlugin), so that kill does not reach the provider: it is
+ * starts every plugin in a process group of its own, so that kill does not reach the provider: it is
  * killed next, as a CI runner ending the job would, and never hears its answer. Killing only the provider
  * (the CLI carries on) is the other case the README's recovery section describes.
  *
@@ -70,9 +69,9 @@ export async function killAfterAnswer(
 }
 
 /**
- * `pulumi cancel`: a killed command leaves its lock in the file backend (pkg/backend/diy/lock.go: the lock
- * file of the backend instance is deleted only by Unlock), and every later command that writes the stack
- * stops on it until the lock is removed.
+ * `pulumi cancel`: a killed command leaves its lock in the file backend (only the command that took the
+ * lock deletes its lock file, when it unlocks), and every later command that writes the stack stops on it
+ * until the lock is removed.
  */
 export async function cancel(stack: PulumiStack): Promise<string> {
   const run = await stack.cli(["cancel", "--yes", "--stack", stack.stackName]);

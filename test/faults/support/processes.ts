@@ -4,8 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 /**
  * The dynamic-provider processes running in `programDir`. The CLI starts each plugin with the program
- * directory as its working directory (pulumi/pulumi sdk/go/common/resource/plugin/plugin.go, execPlugin:
- * `cmd.Dir = pwd`): `pulumi-resource-pulumi-nodejs` is a shell script that runs
+ * directory as its working directory: `pulumi-resource-pulumi-nodejs` is a shell script that runs
  * `node <@pulumi/pulumi>/cmd/dynamic-provider`, the process that makes the HTTP calls. Each test stages its
  * program under a name of its own, so this finds only the processes of the calling test.
  */

@@ -1,8 +1,8 @@
-/** What the real CLI (pulumi/pulumi v3.259.0) prints about interrupted operations, word for word. */
+/** What the real CLI (pulumi v3.259.0) prints about interrupted operations, word for word. */
 
 /**
  * The end of the warning an update prints about the previous deployment's pending operations, after their
- * list (pkg/resource/deploy/deployment_executor.go, printPendingOperationsWarning).
+ * list.
  */
 export const PENDING_RESOLUTION =
   "These resources are in an unknown state because the Pulumi CLI was interrupted while waiting for " +
@@ -23,13 +23,13 @@ export function pendingOperationsWarning(operations: { urn: string; type: string
 }
 
 /**
- * What a command prints when a killed command's lock is still in the file backend (pkg/backend/diy/lock.go,
- * checkForLock), followed by one line per lock file.
+ * What a command prints when a killed command's lock is still in the file backend, followed by one line per
+ * lock file.
  */
 export const LOCKED =
   "error: the stack is currently locked by 1 lock(s). Either wait for the other process(es) to end or " +
   "delete the lock file with `pulumi cancel`.";
 
-/** What `pulumi cancel` prints (pkg/cmd/pulumi/cancel/cancel.go). */
+/** What `pulumi cancel` prints. */
 export const CANCELLED = (stack: string): string =>
   `The currently running update for '${stack}' has been canceled!`;

@@ -1,11 +1,11 @@
 /**
- * A stand-in for `pulumi-language-python` and `pulumi-language-go`, which the Go module proxy here refuses
- * (tools/pulumi/README.md), for the one command of the quickstarts that loads a language host itself:
- * `pulumi import` asks the project's runtime which packages its program needs (pkg/engine/plugins.go,
- * gatherPackagesFromProgram), even with --generate-code=false. Everything else runs the program inline
- * (the Automation API's `--client`). The stand-in is tools/pulumi/language-host.ts started as a plugin is
- * (./language-host-bin.ts, its port on stdout); it answers that no packages are needed, as pulumi-language-python answers for a
- * program whose dependencies declare none, and the import then uses the installed plugin.
+ * A stand-in for `pulumi-language-python` and `pulumi-language-go`, which the Go module proxy here refuses,
+ * for the one command of the quickstarts that loads a language host itself: `pulumi import` asks the
+ * project's runtime which packages its program needs, even with --generate-code=false. Everything else runs
+ * the program inline (the Automation API's `--client`). The stand-in is tools/pulumi/language-host.ts started
+ * as a plugin is (./language-host-bin.ts, its port on stdout); it answers that no packages are needed, as
+ * pulumi-language-python answers for a program whose dependencies declare none, and the import then uses the
+ * installed plugin.
  */
 import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -2,11 +2,10 @@
 // `pulumi package gen-sdk <schema.json> --language <lang> --out <dir>` would, without the language hosts
 // that command runs the generators in (the Go module proxy here refuses pulumi-language-*).
 //
-// It calls what those hosts call at the pinned v3.259.0 (sdk/<lang>/cmd/pulumi-language-<lang>/main.go,
-// GeneratePackage), with the arguments the CLI gives them (pkg/v3/cmd/pulumi/packages/packages.go, GenSDK):
+// It calls what those hosts call at the pinned v3.259.0, with the arguments the CLI gives them:
 //
-//   - the schema is bound once as the CLI binds it (packages.BindSpec: schema.BindSpec with
-//     AllowDanglingReferences, errors fail), --version overrides its version, and it is marshalled again;
+//   - the schema is bound once as the CLI binds it (schema.BindSpec with AllowDanglingReferences, errors
+//     fail), --version overrides its version, and it is marshalled again;
 //   - each language host binds that JSON afresh (the generators record their language options in the
 //     package, so no two languages share one bound package) and calls
 //     nodejs.GeneratePackage("pulumi-language-nodejs", pkg, extraFiles, localDependencies, local, loader),

@@ -1,8 +1,8 @@
 // One connected account whose inputs come from config, but for the user's key and token: plain strings from
 // the environment, as a careless program reads them (not pulumi.secret): the resource alone must keep them
 // secret. Each is left out of data when its variable is unset.
-// Not plain stack config: the engine stores the whole config with a dynamic provider, in plain text
-// (Target.GetPackageConfig in pulumi/pulumi pkg/resource/deploy/target.go), whatever the resource does.
+// Not plain stack config: the engine stores the whole config with a dynamic provider, in plain text,
+// whatever the resource does.
 import * as pulumi from "@pulumi/pulumi";
 import { ConnectedAccount } from "pulumi-integrations";
 
