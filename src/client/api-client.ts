@@ -124,7 +124,7 @@ const LOST_RESPONSE_STATUSES = new Set([502, 503, 504]);
 
 /**
  * Typed client of the Trigger and Integration Management API: one per base URL and key, holding one
- * keep-alive agent. Idempotent requests are retried (see retryPolicy.ts); creating a connector is made
+ * keep-alive agent. Idempotent requests are retried (see retry-policy.ts); creating a connector is made
  * safe to retry by looking it up by its unique name first.
  */
 export class ApiClient {

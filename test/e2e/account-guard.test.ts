@@ -222,8 +222,9 @@ describe("e2e: the account guard (dynamic resources)", () => {
       const result = runs[name]!;
       expect(result.exitCode).not.toBe(0);
       expect(result.error).toContain(
-        'the API key reaches account "beta", but integrations:accountId pins account "alpha": nothing is ' +
-          "created or changed with it.",
+        'the API key reaches account "beta", but the provider is pinned to account "alpha" ' +
+          "(integrations:accountId, or with the plugin the account its state recorded at the last `pulumi up`): " +
+          "nothing is created or changed with it.",
       );
       expect(opsOf(name)).toEqual([]);
       expect(result.writes).toEqual({});

@@ -157,11 +157,20 @@ test("a failed delete is one readable line: no stack trace on the wire or on std
   expect(stderr).not.toContain(GITHUB_AUTH.client_secret);
 });
 
-test("read of a connector that is gone answers an empty id", async () => {
+test("read of a connector that is gone from the account and service it was made in answers an empty id", async () => {
+  const request = new proto.ReadRequest();
+  request.setId("no-such-connector");
+  request.setUrn(URN);
+  const where = { serviceUrl: emulator.url, accountId: emulator.accountIdOf(emulator.apiKey) };
+  request.setProperties(properties({ ...checkedInputs("gone"), ...where }));
+  const response = await call<proto.ReadResponse>("read", request);
+  expect(response.getId()).toBe("");
+});
+
+test("read of a connector whose state does not say where it lives fails, never reading a 404 as gone", async () => {
   const request = new proto.ReadRequest();
   request.setId("no-such-connector");
   request.setUrn(URN);
   request.setProperties(properties(checkedInputs("gone")));
-  const response = await call<proto.ReadResponse>("read", request);
-  expect(response.getId()).toBe("");
+  await expect(call<proto.ReadResponse>("read", request)).rejects.toThrow("`pulumi state delete <its URN>`");
 });

@@ -87,9 +87,10 @@ export function withLocation<I extends object, O extends object>(
       await handlers.configure(req);
     },
     async check(olds, news) {
+      // The pin first: a key of another account reads nothing of it, not even what a check reads.
+      const pinned = await pinFailures(api);
       const checked = await handlers.check(olds, news);
-      if (checked.failures.length > 0) return checked;
-      return { ...checked, failures: await pinFailures(api) };
+      return pinned.length > 0 ? { ...checked, failures: [...pinned, ...checked.failures] } : checked;
     },
     async diff(id, olds, news) {
       const client = api.accountKnown() && olds.accountId !== undefined ? api.client() : undefined;
@@ -194,10 +195,16 @@ async function pinFailures(api: ClientForCall): Promise<CheckFailure[]> {
   return accountId === pinned ? [] : [{ property: "", reason: pinMessage(accountId, pinned) }];
 }
 
+/**
+ * The pin is `integrations:accountId` (the provider's `accountId`), or, for the plugin, the account its
+ * CheckConfig recorded in the provider's state at the last `up`, which a refresh or destroy configures it with.
+ */
 function pinMessage(accountId: string, pinned: string): string {
   return (
-    `the API key reaches account "${accountId}", but integrations:accountId pins account "${pinned}": nothing ` +
-    `is created or changed with it. Use a key of account "${pinned}", or change the pin if the stack is moving.`
+    `the API key reaches account "${accountId}", but the provider is pinned to account "${pinned}" ` +
+    "(integrations:accountId, or with the plugin the account its state recorded at the last `pulumi up`): " +
+    `nothing is created or changed with it. Use a key of account "${pinned}", or change the pin if the stack ` +
+    "is moving."
   );
 }
 
@@ -207,8 +214,7 @@ function otherAccount(kind: string, id: string, recorded: Location, now: Locatio
       `now reaches account "${now.accountId}" (${now.serviceUrl}). Nothing was read, changed or deleted: in ` +
       "another account every object looks gone. If the key is wrong, give the key of account " +
       `"${recorded.accountId}" (integrations:apiKey, INTEGRATIONS_API_KEY or the provider's apiKey) and run ` +
-      "again; to move the stack to another account, see the README's \"Moving a stack to another account or " +
-      'service".',
+      'again; to move the stack to another account, see the README\'s "Where each object lives".',
   );
 }
 
@@ -226,7 +232,7 @@ function notFoundHere(kind: string, id: string, recorded: LocationProps, now: Lo
     `${kind} ${id} lives at ${recorded.serviceUrl ?? "another service"} (account "${recorded.accountId}") and is ` +
       `not found at ${now.serviceUrl}, which the provider now reaches with a key of the same account id: it is ` +
       "another service. Nothing was read, changed or deleted. Set the base URL back (integrations:baseUrl, " +
-      "INTEGRATIONS_BASE_URL or the provider's baseUrl); to move the stack, see the README's \"Moving a " +
-      'stack to another account or service".',
+      "INTEGRATIONS_BASE_URL or the provider's baseUrl); to move the stack, see the README's \"Where each " +
+      'object lives".',
   );
 }
