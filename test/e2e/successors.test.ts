@@ -107,6 +107,28 @@ describe("e2e: successors of a TriggerWebhook and an IntegrationState (dynamic r
     expectCreatedFirst(outcome, ORIGINAL, { hook: "hook-renamed", state: "state-renamed" });
   }, 120_000);
 
+  it("a rename in two deployments (`up --target` the new ones, then `up`): the same warning", async () => {
+    const renamed = { hook: "hook-renamed", state: "state-renamed" };
+    const outcome = await scenario("renamed-targeted", {
+      layout: "renamed",
+      targetFirst: [e2e.urn(TYPES.hook, renamed.hook), e2e.urn(TYPES.state, renamed.state)],
+    });
+    expect(stepsOn(outcome.targeted!, TYPES).sort()).toEqual([
+      "create hook-renamed",
+      "create state-renamed",
+      "same hook",
+      "same state",
+    ]);
+    // The successors exist before this deployment: checked (with their olds), never created in it.
+    expect(stepsOn(outcome.change, TYPES).sort()).toEqual([
+      "delete hook",
+      "delete state",
+      "same hook-renamed",
+      "same state-renamed",
+    ]);
+    expectCreatedFirst(outcome, ORIGINAL, renamed);
+  }, 120_000);
+
   it("a rename with aliases: no create, no delete; destroy restores", async () => {
     const outcome = await scenario("renamed-aliased", { layout: "renamed-aliased" });
     // The TriggerWebhook records its new name (an update that writes nothing); the IntegrationState's diff

@@ -28,7 +28,9 @@ export interface SuccessorTypes {
 export interface Outcome {
   /** `pulumi up` of the original layout. */
   start: OperationResult;
-  /** The `pulumi up` that gives the resources their successors. */
+  /** The `pulumi up --target` of `targetFirst`, if any. */
+  targeted?: OperationResult;
+  /** The `pulumi up` that gives the resources their successors (deletes the predecessors). */
   change: OperationResult & { writes: string[] };
   /** The account right after it, and the live resources state holds then. */
   remote: Remote;
@@ -53,11 +55,12 @@ export interface SuccessorWorld {
 
 /**
  * `layout`: what the change's `up` runs with (`original` with `replace`). `replace`: `up --replace` of both
- * resources. `config`: more program config for the whole scenario (set first, removed at the end).
+ * resources. `targetFirst`: URNs that a `pulumi up --target` creates first, in a deployment of its own, before
+ * the change's `up`. `config`: more program config for the whole scenario (set first, removed at the end).
  */
 export async function runScenario(
   world: SuccessorWorld,
-  change: { layout: string; replace?: boolean; config?: Record<string, string> },
+  change: { layout: string; replace?: boolean; targetFirst?: string[]; config?: Record<string, string> },
 ): Promise<Outcome> {
   const { stack, client, integrationId } = world;
   const costs: string[] = [];
@@ -82,6 +85,9 @@ export async function runScenario(
 
   if (!change.replace) await stack.setConfig("layout", change.layout);
   const replace = change.replace ? liveOf(await stack.resources(), world.types).map((r) => r.urn) : [];
+  const targeted =
+    change.targetFirst &&
+    (await timed("up --target", () => stack.up({ skipPreview: true, targets: change.targetFirst })));
   world.emulator.requestLog.clear();
   const changed = await timed(change.replace ? "up --replace" : `up (${change.layout})`, () =>
     stack.up({ skipPreview: true, replace }),
@@ -103,6 +109,7 @@ export async function runScenario(
   for (const key of Object.keys(change.config ?? {})) await stack.removeConfig(key);
   return {
     start,
+    targeted: targeted || undefined,
     change: { ...changed, writes },
     remote,
     hook: hook!,
