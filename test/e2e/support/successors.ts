@@ -20,6 +20,15 @@ export interface Remote {
   enabled: boolean;
 }
 
+/** The logical names of the TriggerWebhook and the IntegrationState. */
+export interface Names {
+  hook: string;
+  state: string;
+}
+
+export const ORIGINAL: Names = { hook: "hook", state: "state" };
+export const RENAMED: Names = { hook: "hook-renamed", state: "state-renamed" };
+
 export interface SuccessorTypes {
   hook: string;
   state: string;
@@ -84,10 +93,16 @@ export async function runScenario(
   const start = await timed("up", () => stack.up({ skipPreview: true }));
 
   if (!change.replace) await stack.setConfig("layout", change.layout);
-  const replace = change.replace ? liveOf(await stack.resources(), world.types).map((r) => r.urn) : [];
-  const targeted =
-    change.targetFirst &&
-    (await timed("up --target", () => stack.up({ skipPreview: true, targets: change.targetFirst })));
+  const wanted = new Set([world.types.hook, world.types.state]);
+  const created = start.steps.filter((step) => step.op === "create" && wanted.has(step.type));
+  const replace = change.replace ? created.map((step) => step.urn) : [];
+  if (created.length !== 2)
+    throw new Error(
+      `the original layout's up created ${created.length} of 2 resources (state left by a failed scenario?)`,
+    );
+  const targeted = change.targetFirst
+    ? await timed("up --target", () => stack.up({ skipPreview: true, targets: change.targetFirst }))
+    : undefined;
   world.emulator.requestLog.clear();
   const changed = await timed(change.replace ? "up --replace" : `up (${change.layout})`, () =>
     stack.up({ skipPreview: true, replace }),
@@ -109,7 +124,7 @@ export async function runScenario(
   for (const key of Object.keys(change.config ?? {})) await stack.removeConfig(key);
   return {
     start,
-    targeted: targeted || undefined,
+    targeted,
     change: { ...changed, writes },
     remote,
     hook: hook!,
@@ -153,4 +168,56 @@ export function unrestoredWarnings(run: OperationResult): string[] {
     .map((line) => line.trim())
     .filter((line) => line.startsWith("warning: ") && line.includes("was deleted without putting back"))
     .sort();
+}
+
+/**
+ * A successor created before its predecessor's delete (a rename or a move without aliases, a replacement that
+ * creates first): the account stays as state says, nothing is written back, the CLI warns naming the values
+ * nothing puts back, and the destroy leaves the successor's values (no revert to the retired ones).
+ */
+export function expectCreatedFirst(
+  outcome: Outcome,
+  integrationId: string,
+  old: Names,
+  successor: Names,
+): void {
+  expect(outcome.remote).toEqual({ url: outcome.hook.outputs.url, enabled: outcome.state.outputs.enabled });
+  expect(outcome.remote).toEqual({ url: STACK_URL, enabled: false });
+  // The successor found what its predecessor set: that is what it records, and what a destroy keeps.
+  expect(outcome.hook.outputs.priorUrl).toBe(STACK_URL);
+  expect(outcome.state.outputs.priorEnabled).toBe(false);
+  expect(outcome.change.writes).toEqual([]);
+  expect(unrestoredWarnings(outcome.change)).toEqual([
+    expect.stringContaining(
+      `warning: IntegrationState "${old.state}" was deleted without putting back what it found on integration ` +
+        `${integrationId} (enabled: true): IntegrationState "${successor.state}" manages the integration`,
+    ),
+    expect.stringContaining(
+      `warning: TriggerWebhook "${old.hook}" was deleted without putting back the callback URL it found ` +
+        `(${FOUND_URL}): TriggerWebhook "${successor.hook}" manages the account's URL`,
+    ),
+  ]);
+  expect(outcome.check.error).toBeUndefined();
+  expect(outcome.destroyed).toEqual({ url: STACK_URL, enabled: false });
+}
+
+/**
+ * The same resources (aliases), or a successor that carried the values found before the stack (a replacement
+ * that deletes first): nothing written, no warning, and the destroy restores the account as it was found.
+ */
+export function expectCarried(outcome: Outcome): void {
+  expect(outcome.change.writes).toEqual([]);
+  expect(unrestoredWarnings(outcome.change)).toEqual([]);
+  expect(outcome.hook.outputs.priorUrl).toBe(FOUND_URL);
+  expect(outcome.state.outputs.priorEnabled).toBe(true);
+  expect(outcome.remote).toEqual({ url: STACK_URL, enabled: false });
+  expect(outcome.check.error).toBeUndefined();
+  expect(outcome.destroyed).toEqual({ url: FOUND_URL, enabled: true });
+}
+
+/** The steps of `up --replace` on each resource (by name), in order. */
+export function replaceSteps(outcome: Outcome, types: SuccessorTypes): string[][] {
+  return ["hook", "state"].map((name) =>
+    stepsOn(outcome.change, types).filter((step) => step.endsWith(` ${name}`)),
+  );
 }
