@@ -42,7 +42,9 @@ export function createIntegrationStateHandlers(): IntegrationStateHandlers {
         const client = clientForCheck(api);
         if (checked.failures.length > 0 || client === undefined) return withoutUndefined(checked);
         const { integrationId, authConfig } = checked.inputs;
-        const claimed = await claimIntegration(claims, client, checked.inputs);
+        // Old inputs on the same integration: the resource is in state already (see Claim.created).
+        const exists = olds.integrationId === integrationId;
+        const claimed = await claimIntegration(claims, client, checked.inputs, exists);
         // The authConfig in state was checked when it was applied: an unchanged stack's `up` reads nothing.
         const unchanged =
           compare(olds.integrationId, integrationId) === "same" &&
@@ -66,10 +68,11 @@ async function claimIntegration(
   claims: Claims<PriorState>,
   client: ApiClient,
   inputs: CheckedIntegrationStateInputs,
+  exists: boolean,
 ): Promise<CheckFailure[]> {
   if (inputs.resourceName === undefined || isUnknown(inputs.integrationId)) return [];
   const object = integrationObject(await accountOf(client), inputs.integrationId);
-  const holder = claims.claim(object, inputs.resourceName);
+  const holder = claims.claim(object, inputs.resourceName, undefined, exists);
   if (holder === undefined) return [];
   return [
     {

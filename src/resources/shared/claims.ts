@@ -5,8 +5,11 @@
  *
  * The engine shows the provider a rename, a move into a component or a `pulumi up --replace` as a new resource
  * and an old one, and never both at once: the new one is checked (and, unless the replacement deletes first,
- * created) long before the old one is deleted. Every resource in the program is checked in every deployment,
- * before any delete, in the same provider process, so a claim registered at check is seen by every delete of
+ * created) long before the old one is deleted. The new one may also be in state already, created by an earlier
+ * deployment (a `pulumi up --target` of it): it is then checked with its old inputs, and never created in this
+ * one (the engine checks a new resource, and a replacement, without old inputs: step_generator.go, a replacing
+ * diff checks again without them). Every resource in the program is checked in every deployment, before any
+ * delete, in the same provider process, so a claim registered at check is seen by every delete of
  * that deployment, a re-run after a crash included (it checks again). So:
  * - check claims the object for the resource (its logical name); another resource's claim on the same object
  *   is a check failure naming it;
@@ -16,6 +19,11 @@
  *   any more, and the delete says so in a warning;
  * - a delete that finds no claim (the resource left the program) puts back what it found, if it should.
  *
+ * Except in a deployment with `--target`: the engine checks only its targets there (it keeps the others' old
+ * inputs, unchecked), and `pulumi destroy` checks nothing. Deleting a predecessor in such a deployment without its
+ * successor (`up --target <old urn>`, `destroy --target <old urn>`) finds no claim and puts back the old value
+ * under the successor; no provider call tells it the successor exists.
+ *
  * Objects are keyed by the account's id (`client.id`), so two spellings of one service's URL, or two keys of one
  * account, are one object. Claims live as long as the provider process: one deployment.
  */
@@ -24,7 +32,7 @@ export interface Claim<Found> {
   holder: string;
   /** What the holder's check read of the object, when it reads one: its create fails if it changed since. */
   seen?: unknown;
-  /** The holder's create has run in this process. */
+  /** The holder exists: its create has run in this process, or it was in state before this deployment. */
   created: boolean;
   /** What a predecessor deleted before the holder's create found before it: the holder records it as found. */
   handedOver?: Found;
@@ -35,14 +43,17 @@ export class Claims<Found> {
 
   /**
    * Claims the object for `holder`: the other holder's name when another resource of this deployment holds it,
-   * undefined when the claim is this holder's (a second check of one resource renews it).
+   * undefined when the claim is this holder's (a second check of one resource renews it). `exists`: the check
+   * had old inputs on this object, so the holder is in state already and will not be created in this
+   * deployment (a delete of another resource can hand it nothing).
    */
-  claim(object: string, holder: string, seen?: unknown): string | undefined {
+  claim(object: string, holder: string, seen?: unknown, exists = false): string | undefined {
     const current = this.#claims.get(object);
     if (current !== undefined && current.holder !== holder) return current.holder;
     // A resource is checked before its create in every deployment (and a deployment has a process of its own):
-    // a check is never of a holder already created, whatever an earlier deployment of a long-lived process did.
-    this.#claims.set(object, { ...current, holder, seen, created: false });
+    // whatever an earlier deployment of a long-lived process did, only the check's own olds say that the
+    // holder exists (a replacement's last check before its create has none).
+    this.#claims.set(object, { ...current, holder, seen, created: exists });
     return undefined;
   }
 

@@ -40,7 +40,7 @@ export function createTriggerWebhookHandlers(): TriggerWebhookHandlers {
   const claims = new Claims<FoundBefore>();
   return {
     configure: async (req) => api.configure(req.config),
-    check: (_olds, news) =>
+    check: (olds, news) =>
       readably(async () => {
         const checked = checkInputs<CheckedTriggerWebhookInputs>(
           triggerWebhookDefinition.inputs,
@@ -49,7 +49,12 @@ export function createTriggerWebhookHandlers(): TriggerWebhookHandlers {
         );
         const client = clientForCheck(api);
         if (checked.failures.length > 0 || client === undefined) return checked;
-        return { inputs: checked.inputs, failures: await claimAccountUrl(claims, client, checked.inputs) };
+        // Old inputs: the resource is in state already (see Claim.created).
+        const exists = olds.url !== undefined;
+        return {
+          inputs: checked.inputs,
+          failures: await claimAccountUrl(claims, client, checked.inputs, exists),
+        };
       }),
     diff: (_id, olds, news) => readably(async () => diffTriggerWebhook(olds, news)),
     create: (inputs) => readably(() => createWebhook(api.client(), inputs, claims)),
@@ -68,10 +73,11 @@ async function claimAccountUrl(
   claims: Claims<FoundBefore>,
   client: ApiClient,
   inputs: CheckedTriggerWebhookInputs,
+  exists: boolean,
 ): Promise<CheckFailure[]> {
   const object = callbackUrlObject(await accountOf(client));
   const seen: SeenUrl = { url: await client.getCallbackUrl() };
-  const holder = claims.claim(object, inputs.resourceName, seen);
+  const holder = claims.claim(object, inputs.resourceName, seen, exists);
   if (holder === undefined) return [];
   return [
     {
