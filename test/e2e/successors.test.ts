@@ -96,9 +96,8 @@ describe("e2e: successors of a TriggerWebhook and an IntegrationState (dynamic r
 
   it("a rename with aliases: no create, no delete; destroy restores", async () => {
     const outcome = await scenario("renamed-aliased", { layout: "renamed-aliased" });
-    // The TriggerWebhook records its new name (an update that writes nothing); the IntegrationState's diff
-    // does not compare resourceName, so its state keeps the old one.
-    expect(stepsOn(outcome.change, TYPES).sort()).toEqual(["same state-renamed", "update hook-renamed"]);
+    // Each records its new name (an update that writes nothing: expectCarried checks the writes).
+    expect(stepsOn(outcome.change, TYPES).sort()).toEqual(["update hook-renamed", "update state-renamed"]);
     expectCarried(outcome);
   }, 120_000);
 

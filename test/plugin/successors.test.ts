@@ -75,7 +75,7 @@ describe("successors of a TriggerWebhook and an IntegrationState (the plugin, No
 
   it("a rename with aliases: no create, no delete; destroy restores", async () => {
     const outcome = await scenario("renamed-aliased", { layout: "renamed-aliased" });
-    expect(stepsOn(outcome.change, TYPES).sort()).toEqual(["same state-renamed", "update hook-renamed"]);
+    expect(stepsOn(outcome.change, TYPES).sort()).toEqual(["update hook-renamed", "update state-renamed"]);
     expectCarried(outcome);
   }, 120_000);
 

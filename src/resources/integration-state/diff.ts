@@ -13,7 +13,12 @@ export function diffIntegrationState(
     enabled: compare(olds.enabled, news.enabled),
     authConfig: compare(olds.authConfig, news.authConfig),
   };
-  const recordedFields = { onDelete: compare(olds.onDelete, news.onDelete) };
+  const recordedFields = {
+    onDelete: compare(olds.onDelete, news.onDelete),
+    // A rename with aliases records the new name (its claims use it); a state written before the name was
+    // recorded has none, and takes it silently at the next update.
+    resourceName: olds.resourceName === undefined ? "same" : compare(olds.resourceName, news.resourceName),
+  };
   return {
     changes: anyChange(replaceFields, updateFields, recordedFields),
     replaces: replacingFields(replaceFields),

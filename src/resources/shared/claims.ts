@@ -7,8 +7,8 @@
  * and an old one, and never both at once: the new one is checked (and, unless the replacement deletes first,
  * created) long before the old one is deleted. The new one may also be in state already, created by an earlier
  * deployment (a `pulumi up --target` of it): it is then checked with its old inputs, and never created in this
- * one (the engine checks a new resource, and a replacement, without old inputs: step_generator.go, a replacing
- * diff checks again without them). Every resource in the program is checked in every deployment, before any
+ * one (the engine checks a new resource, and a replacement, without old inputs: after a diff that replaces,
+ * it checks the replacement again without them). Every resource in the program is checked in every deployment, before any
  * delete, in the same provider process, so a claim registered at check is seen by every delete of
  * that deployment, a re-run after a crash included (it checks again). So:
  * - check claims the object for the resource (its logical name); another resource's claim on the same object
