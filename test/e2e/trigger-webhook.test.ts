@@ -88,7 +88,8 @@ describe("e2e: TriggerWebhook", () => {
 
   it("sets the URL with one read and one write, and outputs the signing secret as a secret", () => {
     expect(opsOf(runs.create, "events")).toEqual(["create"]);
-    expect(requestsOf(runs.create)).toEqual([CLIENT_INFO, SET]);
+    // The check's reads (the account, once per process, and the URL it claims), then the create's.
+    expect(requestsOf(runs.create)).toEqual([CLIENT_INFO, CALLBACK_URL, CLIENT_INFO, SET]);
     expect(remote.created).toEqual(FIRST_URL);
     expect(webhookSecret).toEqual(expect.any(String));
     expect(runs.create.outputs.webhookSecret).toEqual({ value: webhookSecret, secret: true });
@@ -97,19 +98,21 @@ describe("e2e: TriggerWebhook", () => {
 
   it("changes nothing when nothing changed", () => {
     expect(opsOf(runs.noop, "events")).toEqual(["same"]);
-    expect(requestsOf(runs.noop)).toEqual([]);
+    // The check's reads only.
+    expect(requestsOf(runs.noop)).toEqual([CLIENT_INFO, CALLBACK_URL]);
   });
 
   it("updates the URL in place with one write", () => {
     expect(opsOf(runs.update, "events")).toEqual(["update"]);
-    expect(requestsOf(runs.update)).toEqual([SET]);
+    expect(requestsOf(runs.update)).toEqual([CLIENT_INFO, CALLBACK_URL, SET]);
     expect(remote.updated).toEqual(SECOND_URL);
   });
 
   it("shows a URL changed by hand on refresh (one read), and the next up sets it back", () => {
     expect(driftOf(runs.refresh, "events")).toEqual(["url"]);
     expect(refreshResultsOf(runs.refresh, "events")).toEqual(["update"]);
-    expect(requestsOf(runs.refresh)).toEqual([CLIENT_INFO]);
+    // The account the provider reaches now (recorded with every object), then the read.
+    expect(requestsOf(runs.refresh)).toEqual([CLIENT_INFO, CLIENT_INFO]);
     expect(writesOf(runs.repair)).toEqual([SET]);
     expect(remote.repaired).toEqual(SECOND_URL);
   });
@@ -122,7 +125,7 @@ describe("e2e: TriggerWebhook", () => {
 
   it("puts back the URL found before the stack on destroy", () => {
     expect(opsOf(runs.destroy, "events")).toEqual(["delete"]);
-    expect(requestsOf(runs.destroy)).toEqual([CALLBACK_URL, SET]);
+    expect(requestsOf(runs.destroy)).toEqual([CLIENT_INFO, CALLBACK_URL, SET]);
     expect(remote.destroyed).toEqual(PRIOR_URL);
   });
 
