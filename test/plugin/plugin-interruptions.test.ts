@@ -6,6 +6,7 @@
  *   `pulumi cancel` if a lock were left), the next `up`: exactly one connector of that name, held by the state.
  * - `customTimeouts: { update: "2s" }` on a connector whose PATCH the emulator holds 8 s: the up fails in about
  *   2 s naming customTimeouts (the PATCH is not waited for); faults cleared, the next up converges, no duplicate.
+ * - Ctrl-C while an update waits out a 429's Retry-After: the plugin's Cancel ends the wait, nothing more is sent.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -31,6 +32,7 @@ describe("the plugin on the real CLI, stopped: Ctrl-C and customTimeouts", () =>
   const runs: Record<string, OperationResult> = {};
   const timings: Record<string, number> = {};
   let lockedAfterInterrupt = false;
+  let afterInterrupt: { live: string[]; state: (string | undefined)[] };
 
   /** `pulumi up` with the POST or PATCH held by the emulator, and what happens once it arrived there. */
   async function upWhileHeld(route: string, holdMs: number, onArrival: () => void): Promise<OperationResult> {
@@ -56,6 +58,13 @@ describe("the plugin on the real CLI, stopped: Ctrl-C and customTimeouts", () =>
     return stack.up({ skipPreview: true });
   }
 
+  /** SIGINT to the `pulumi up` of this stack, as Ctrl-C in a terminal sends it. */
+  function interrupt(): void {
+    const pid = pulumiPid(programDir, "up");
+    if (pid === undefined) throw new Error("no pulumi up process found");
+    process.kill(pid, "SIGINT");
+  }
+
   const stateIdsOf = async (name: string) =>
     (await stack.resources())
       .filter((resource) => resource.type === CONNECTOR && resource.urn.endsWith(`::${name}`))
@@ -70,12 +79,12 @@ describe("the plugin on the real CLI, stopped: Ctrl-C and customTimeouts", () =>
       secrets: { "integrations:apiKey": api.apiKey },
     });
 
-    runs.interrupted = await upWhileHeld(CREATE, 3_000, () => {
-      const pid = pulumiPid(programDir, "up");
-      if (pid === undefined) throw new Error("no pulumi up process found");
-      process.kill(pid, "SIGINT");
-    });
+    runs.interrupted = await upWhileHeld(CREATE, 3_000, interrupt);
     timings.interruptedAfterMs = timings.ended! - timings.arrived!;
+    afterInterrupt = {
+      live: await liveConnectorIds(api.client, "ctrl-c"),
+      state: await stateIdsOf("ctrl-c"),
+    };
     await stack.setConfig("timed", "true");
     runs.next = await upAfterInterruption();
 
@@ -83,6 +92,24 @@ describe("the plugin on the real CLI, stopped: Ctrl-C and customTimeouts", () =>
     runs.timedOut = await upWhileHeld(PATCH, 8_000, () => undefined);
     timings.timedOutAfterMs = timings.ended! - timings.arrived!;
     runs.converged = await stack.up({ skipPreview: true });
+
+    // Ctrl-C while the update waits out a 429's Retry-After (10 s): the plugin's Cancel ends the wait.
+    await stack.setConfig("timedEnabled", "true");
+    api.emulator.requestLog.clear();
+    api.emulator.setFaults({ throttleRate: 1, retryAfterSeconds: 10, match: [PATCH] });
+    const throttled = stack.up({ skipPreview: true });
+    await waitFor(
+      "a 429",
+      () => api.emulator.requestLog.entries().some((entry) => entry.statusCode === 429),
+      {
+        timeoutMs: 120_000,
+      },
+    );
+    interrupt();
+    timings.interrupted = performance.now();
+    runs.cancelledWait = await throttled;
+    timings.cancelledWaitAfterMs = performance.now() - timings.interrupted;
+    api.emulator.clearFaults();
     console.log(`plugin interruptions: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }, 300_000);
 
@@ -93,13 +120,20 @@ describe("the plugin on the real CLI, stopped: Ctrl-C and customTimeouts", () =>
     await api?.close();
   });
 
-  it("Ctrl-C during a create: the CLI cancels, the create in flight finishes", () => {
+  it("Ctrl-C during a create: the CLI cancels, the create in flight finishes and is recorded", () => {
     const run = runs.interrupted!;
     console.log(
       `Ctrl-C: exit ${run.exitCode} ${timings.interruptedAfterMs!.toFixed(0)} ms after the POST arrived; ` +
         `locked after: ${lockedAfterInterrupt}\n${run.output}`,
     );
-    expect(run.exitCode).not.toBe(0);
+    expect(run.output).toContain(
+      "^C received; cancelling. If you would like to terminate immediately, press ^C again.",
+    );
+    expect(run.error).toContain("update canceled");
+    // The POST already sent ran to its end (3 s held), and the engine recorded what it made.
+    expect(timings.interruptedAfterMs).toBeGreaterThan(2_500);
+    expect(afterInterrupt.live).toHaveLength(1);
+    expect(afterInterrupt.state).toEqual(afterInterrupt.live);
   });
 
   it("the next up: exactly one connector of that name, held by the state, nothing pending", async () => {
@@ -129,6 +163,18 @@ describe("the plugin on the real CLI, stopped: Ctrl-C and customTimeouts", () =>
     expect(live).toHaveLength(1);
     expect(await stateIdsOf("timed")).toEqual(live);
     expect((await api.client.getIntegration(live[0]!)).enabled).toBe(false);
+  });
+
+  it("Ctrl-C while a retry waits: the plugin's Cancel ends the wait at once, nothing more is sent", () => {
+    const run = runs.cancelledWait!;
+    console.log(
+      `Ctrl-C during a Retry-After: ended ${timings.cancelledWaitAfterMs!.toFixed(0)} ms after SIGINT\n${run.output}`,
+    );
+    expect(run.output).toContain("stopped: the deployment was cancelled");
+    expect(timings.cancelledWaitAfterMs).toBeLessThan(8_000);
+    expect(
+      api.emulator.requestLog.count({ method: "PATCH", route: "/api/v1/integrations/:integrationId" }),
+    ).toBe(1);
   });
 });
 
