@@ -267,8 +267,11 @@ export class ApiClient {
         // Stopped (Cancel, customTimeouts) after a lost response: the POST may have landed.
         return this.#weighLostCreate(valid, heldBefore, stopped);
       }
-      const found = await this.findIntegrationByName(valid.name, { appName: valid.appName });
-      if (found) return this.#recoverLostCreate(found.id, valid, heldBefore);
+      // After a lost response the POST may have landed: the look-up and the recovery run whatever the stop.
+      const found = await unstoppable(() =>
+        this.findIntegrationByName(valid.name, { appName: valid.appName }),
+      );
+      if (found) return unstoppable(() => this.#recoverLostCreate(found.id, valid, heldBefore));
     }
   }
 

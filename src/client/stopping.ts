@@ -3,8 +3,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 /**
  * Stopping a call: the engine's Cancel (Ctrl-C) and a resource's `customTimeouts` stop the waits between
- * attempts and every request not sent yet; a request already sent runs to its end, since cutting it would not
- * undo what the server does with it (a create would still land, out of sight). A caller whose request may have
+ * attempts and every request not sent yet. A POST already sent runs to its end, since cutting it would not
+ * undo what the server does with it (a create would still land, out of sight); a GET, PATCH or DELETE already
+ * sent is no longer waited for (transport.ts: the next run sends it again). A caller whose request may have
  * reached the server (a create's POST whose response was lost) then decides its outcome with look-ups that run
  * whatever the stop (`unstoppable`): it ends through the lost-create proof, never with a bare abort.
  *

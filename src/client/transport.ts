@@ -163,11 +163,15 @@ function scheduledAdapter(settings: TransportSettings): AxiosAdapter {
   return async (config: InternalAxiosRequestConfig) => {
     await unlessStopped(rate.admit());
     try {
-      const response = await limiter.schedule(() => {
+      const sent = limiter.schedule(() => {
         // The last moment before the request leaves: a stopped call sends nothing more.
         throwIfStopped();
         return send(config);
       });
+      // A POST already sent is waited for: it may create something, and its caller decides what (stopping.ts).
+      // A GET, PATCH or DELETE can be sent again by the next run, so a stop ends the wait for it at once: a
+      // customTimeouts of 2 s is not 30 s because a request hangs.
+      const response = await (config.method?.toUpperCase() === "POST" ? sent : unlessStopped(sent));
       rate.succeeded(advertisedLimit(response.headers));
       return response;
     } catch (error) {

@@ -243,8 +243,9 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
     }),
 
     // The engine asks the plugin to wind down (Ctrl-C): every call stops waiting between attempts and sends
-    // nothing more; requests already sent finish, and a create whose request may have landed ends through its
-    // proof (../client/stopping.ts). The engine waits for the calls in flight, then ends the process.
+    // nothing more; POSTs already sent finish (no other request is waited for), and a create whose request may
+    // have landed ends through its proof (../client/stopping.ts). The engine waits for the calls in flight, then
+    // ends the process.
     cancel: unaryMethod(async () => {
       cancelled.abort(new OperationStoppedError("stopped: the deployment was cancelled"));
       return new Empty();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ApiClient } from "../../client";
+import { pause, unstoppable } from "../../client/stopping";
 import { accountOf } from "../shared/account";
 import { callbackUrlObject, Claims } from "../shared/claims";
 import { clientForCheck, createClientForCall } from "../shared/client-for-call";
@@ -31,7 +32,7 @@ interface FoundBefore {
 
 /**
  * The TriggerWebhook's provider: the tenant's one callback URL. Requests per call: check 0-2 (the account, once
- * per key and process, and the URL); diff none; create 1-2 (client_info, then set unless equal); read 1;
+ * per key and process, and the URL); diff none; create 1-3 (client_info, then set and read back unless equal); read 1;
  * update 0-1; delete 0-2 (restore: read, then set back only if the URL is still this resource's).
  */
 export function createTriggerWebhookHandlers(): TriggerWebhookHandlers {
@@ -113,6 +114,7 @@ async function createWebhook(
   const priorUrl = claim?.handedOver !== undefined ? claim.handedOver.priorUrl : found.webhookURL;
   const webhookSecret = found.webhookSecret ?? "";
   if (found.webhookURL !== inputs.url) {
+    const setting = performance.now();
     await client.setCallbackUrl(inputs.url).catch((error: unknown) => {
       // The URL may have been set before the answer was lost: keep the resource with what it found, so
       // that the next `up` sets it again and `priorUrl` is never read back as this resource's own URL.
@@ -123,8 +125,35 @@ async function createWebhook(
           "It is kept in state; run `pulumi up` again to finish.",
       );
     });
+    await confirmLastSet(client, inputs, performance.now() - setting);
   }
   return { id: WEBHOOK_ID, outs: outputs(inputs, webhookSecret, priorUrl) };
+}
+
+/** How long past the time its own set took a create waits before it reads the URL back. */
+const SETTLE_MS = 500;
+
+/**
+ * The API has no compare-and-set. Two TriggerWebhooks of one account in two provider processes (two explicit
+ * providers, which no check of either process sees together) can both find the URL their check read and both set
+ * theirs, each answered 200: both creates succeeded and the state held two webhooks, one of them with a URL the
+ * account no longer had. So a create reads the URL back, after as long as its set took (another's set sent at the
+ * same time lands about as late) and a margin: a URL other than its own was set after it, by a resource that
+ * holds the account's URL now, and this create fails without state. Limit: a competing set delayed longer than
+ * that still lands unseen.
+ */
+async function confirmLastSet(client: ApiClient, inputs: CheckedTriggerWebhookInputs, setMs: number) {
+  const now = await unstoppable(async () => {
+    await pause(setMs + SETTLE_MS);
+    return client.getCallbackUrl();
+  });
+  if (now === inputs.url) return;
+  throw new ProviderError(
+    `TriggerWebhook "${inputs.resourceName}": the account's callback URL was set to ${now ?? "none"} right ` +
+      `after this resource set it to ${inputs.url}: another TriggerWebhook, of another provider or another ` +
+      "stack, manages this account's one callback URL and holds it now. This resource was not created. Keep one " +
+      "TriggerWebhook per account.",
+  );
 }
 
 function changedSinceCheck(inputs: CheckedTriggerWebhookInputs, seen: SeenUrl, now: string | undefined) {

@@ -1,0 +1,93 @@
+/**
+ * Two explicit providers of the plugin on one account (two keys of one emulator tenant), a TriggerWebhook each
+ * (test/plugin/sdk-programs/two-webhooks), on the real CLI. Each provider is a process of its own, so neither
+ * check sees the other's claim on the account's one callback URL; the engine creates both at once. The `up`
+ * must never end with both created: afterwards exactly one TriggerWebhook is in state and the account's URL is
+ * the one it holds. Once as it comes, once with the service slow to apply a URL (1.5 s before each
+ * set_callback_url is applied), where both creates read the URL before either set lands.
+ */
+import { join } from "node:path";
+import { ApiClient } from "../../src/client";
+import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import type { PulumiStack } from "../../tools/pulumi/stack";
+import { unwrapSecrets, type ResourceState } from "../../tools/pulumi/state";
+import type { OperationResult } from "../../tools/pulumi/types";
+import { distinctiveSecret } from "../e2e/support/e2e-api";
+import { pluginStack, stageSdkProgram } from "./support/quickstart-stack";
+
+const WEBHOOK = "integrations:index:TriggerWebhook";
+const SET_URL = "POST /api/v1/triggers/set_callback_url";
+const MESSAGES = [
+  // The other's URL was set before this create read it.
+  "the account's callback URL changed after this resource's check read it",
+  // The other's URL was set right after this create set its own (both had read the URL first).
+  "right after this resource set it to",
+];
+
+interface Outcome {
+  run: OperationResult;
+  hooks: ResourceState[];
+  url: string | undefined;
+  sets: number;
+}
+
+describe("two explicit providers of one account, a TriggerWebhook each", () => {
+  /** Two keys of each tenant: one per provider. */
+  const keys = {
+    plain: [distinctiveSecret("plain-first"), distinctiveSecret("plain-second")],
+    slow: [distinctiveSecret("slow-first"), distinctiveSecret("slow-second")],
+  };
+  let emulator: RunningEmulator;
+  const stacks: PulumiStack[] = [];
+  const outcomes: Record<string, Outcome> = {};
+
+  /** A stack of its own on a tenant of the emulator whose URL was never set, then one `up`. */
+  async function upOnNewAccount(programDir: string, tenant: keyof typeof keys, slowSetMs: number) {
+    const [firstKey, secondKey] = keys[tenant] as [string, string];
+    const stack = await pluginStack(programDir, {
+      config: { baseUrl: emulator.url },
+      secrets: { firstKey, secondKey },
+    });
+    stacks.push(stack);
+    emulator.requestLog.clear();
+    emulator.setFaults(slowSetMs > 0 ? { latencyMs: slowSetMs, match: [SET_URL] } : {});
+    const run = await stack.up({ skipPreview: true });
+    emulator.clearFaults();
+    const client = new ApiClient({ baseUrl: emulator.url, apiKey: firstKey, maxRetries: 0 });
+    const url = await client.getCallbackUrl().finally(() => client.close());
+    const hooks = (await stack.resources()).filter((resource) => resource.type === WEBHOOK);
+    const sets = emulator.requestLog.count({ method: "POST", route: "/api/v1/triggers/set_callback_url" });
+    return { run, hooks, url, sets } satisfies Outcome;
+  }
+
+  beforeAll(async () => {
+    const started = performance.now();
+    const apiKeys = Object.entries(keys).flatMap(([tenant, pair]) => pair.map((key) => `${key}=${tenant}`));
+    emulator = await startEmulator({ port: 0, apiKeys });
+    const programDir = await stageSdkProgram(join(__dirname, "sdk-programs", "two-webhooks"), "two-webhooks");
+    outcomes.plain = await upOnNewAccount(programDir, "plain", 0);
+    outcomes.slowSet = await upOnNewAccount(programDir, "slow", 1_500);
+    console.log(`plugin webhooks: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }, 240_000);
+
+  afterAll(async () => {
+    for (const stack of stacks) await stack.dispose();
+    await emulator?.close();
+  });
+
+  it.each(["plain", "slowSet"])("%s: one of the two fails, the other holds the account's URL", (label) => {
+    const { run, hooks, url, sets } = outcomes[label]!;
+    const failed = run.steps.filter((step) => step.type === WEBHOOK && step.failed).map((step) => step.name);
+    const held = hooks.map((hook) => hook.urn.split("::").pop());
+    console.log(
+      `${label}: ${sets} set(s); failed ${failed.join(", ")}: ${run.error}\nstate holds ${held}; URL ${url}`,
+    );
+    expect(run.error).toBeDefined();
+    expect(failed).toHaveLength(1);
+    expect(MESSAGES.some((message) => run.error!.includes(message))).toBe(true);
+    expect(run.error).toContain(`TriggerWebhook "${failed[0]}"`);
+    expect(hooks).toHaveLength(1);
+    expect(held).not.toContain(failed[0]);
+    expect(url).toBe(unwrapSecrets(hooks[0]!.outputs.url!));
+  });
+});
