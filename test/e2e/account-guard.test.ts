@@ -130,6 +130,13 @@ describe("e2e: the account guard (dynamic resources)", () => {
     await run("respellPreview", (s) => s.preview());
     await run("respellUp", (s) => s.up({ skipPreview: true }));
     await run("respellNoChanges", (s) => s.preview({ expectNoChanges: true }));
+    // ... and through the environment, with no integrations:baseUrl in config: another service, then the
+    // first spelling again.
+    await stack.removeConfig("integrations:baseUrl");
+    env.INTEGRATIONS_BASE_URL = other.url;
+    await run("envOtherServicePreview", (s) => s.preview());
+    env.INTEGRATIONS_BASE_URL = service.url;
+    await run("envRespellPreview", (s) => s.preview());
     decryptedState = JSON.stringify(await stack.resources());
 
     const durations = Object.entries(runs).map(([name, r]) => `${name} ${(r.durationMs / 1000).toFixed(1)}`);
@@ -276,6 +283,21 @@ describe("e2e: the account guard (dynamic resources)", () => {
       ["github", "same"],
     ]);
     expect(runs.respellNoChanges!.writes).toEqual({});
+  });
+
+  it("3. INTEGRATIONS_BASE_URL (no integrations:baseUrl): another service refused, naming both; the same service another way an update", () => {
+    const refused = runs.envOtherServicePreview!;
+    expect(refused.exitCode).not.toBe(0);
+    const gamma = { accountId: "gamma", serviceUrl: other.url };
+    const localhost = { accountId: "alpha", serviceUrl: service.url.replace("127.0.0.1", "localhost") };
+    expect(refusedObjects(refused.error, localhost, gamma).length).toBeGreaterThan(0);
+    expect(refused.writes).toEqual({});
+    expect(runs.envRespellPreview!.error).toBeUndefined();
+    expect(opsOf("envRespellPreview").sort()).toEqual([
+      ["events", "update"],
+      ["github", "update"],
+    ]);
+    expect(runs.envRespellPreview!.writes).toEqual({});
   });
 
   it("never writes a key into state or shows one in the CLI's output", () => {

@@ -331,7 +331,13 @@ describe("e2e: the provider plugin's resources and invokes", () => {
       forceNewIntegration: true,
       deletionPolicy: "delete",
     });
-    expect(imported?.outputs).toMatchObject({ name: "plugin-e2e-outside", appId: outside.appId });
+    // Where it lives, recorded by the import as by a create.
+    expect(imported?.outputs).toMatchObject({
+      name: "plugin-e2e-outside",
+      appId: outside.appId,
+      serviceUrl: api.emulator.url,
+      accountId: api.emulator.accountIdOf(api.apiKey),
+    });
     const state = resources.find((resource) => resource.urn === stack.urn(STATE, "importedState"));
     expect(state?.id).toBe(stateOutside.id);
     expect(state?.inputs).toEqual({
