@@ -33,7 +33,10 @@ export interface Service {
 export interface GuardRun extends OperationResult {
   /** By key label: every request, reads included. */
   requests: Record<string, string[]>;
-  /** By key label: every request but GETs. Labels with none are left out. */
+  /**
+   * By key label: every request but GETs, sorted (the engine runs the steps of different resources at once, so
+   * their order is not theirs to keep). Labels with none are left out.
+   */
   writes: Record<string, string[]>;
   /** By key label: the request URLs (to find those naming an object's id). */
   urls: Record<string, string[]>;
@@ -59,6 +62,7 @@ export async function recorded(
       if (entry.method !== "GET") (writes[label] ??= []).push(line);
     }
   }
+  for (const lines of Object.values(writes)) lines.sort();
   return { ...result, requests, writes, urls };
 }
 
