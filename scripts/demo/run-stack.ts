@@ -43,7 +43,6 @@ export async function runDemoStack({
     passphrase: demo.passphrase,
     config: { ...stack.config, "integrations:baseUrl": baseUrl },
     secrets: { ...stack.secrets, "integrations:apiKey": demo.apiKey },
-    onProgramLine: ({ line }) => console.log(`  ${line}`),
   });
   try {
     const result = await (operation === "destroy" ? pulumi.destroy : pulumi.up).call(pulumi, {

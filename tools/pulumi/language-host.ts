@@ -10,14 +10,21 @@
  * `typescript` (the default). So `pulumi up`'s preview and its update run the program in two processes,
  * as they do for users. The engine passes a client runtime its own address as the only argument.
  *
+ * As the real host does for users, a program's output reaches the CLI's output (each line through the engine's
+ * log, which the CLI shows and writes to its event log), and the plugins a program needs are those its
+ * dependencies declare (a package whose package.json says `"pulumi": { "resource": true }`, as a generated SDK's
+ * does): `pulumi import` and plugin installation ask for them.
+ *
  * What it leaves out: the monitor proxy and the `--sync` pipes (the SDK talks to the engine's monitor
  * directly, as it did before they existed), debugger attachment, and Bun.
  */
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import { parse as parseYaml } from "yaml";
+import * as engineGrpc from "@pulumi/pulumi/proto/engine_grpc_pb";
+import * as engineProto from "@pulumi/pulumi/proto/engine_pb";
 import * as languageGrpc from "@pulumi/pulumi/proto/language_grpc_pb";
 import * as languageProto from "@pulumi/pulumi/proto/language_pb";
 import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
@@ -25,16 +32,7 @@ import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
 /** The exit code cmd/run uses after it already showed the user an actionable message (the real host's constant). */
 const EXITED_AFTER_USER_MESSAGE = 32;
 
-export interface ProgramLine {
-  stream: "stdout" | "stderr";
-  line: string;
-  /** The program directory of the run that printed it. */
-  programDir: string;
-}
-
 export interface LanguageHostOptions {
-  /** Lines the programs print (the real host hands them to the engine, which shows them). */
-  onLine?(line: ProgramLine): void;
   /** Added to every program's environment. */
   env?: Readonly<Record<string, string>>;
 }
@@ -50,9 +48,15 @@ export async function startLanguageHost(options: LanguageHostOptions = {}): Prom
   const running = new Set<ReturnType<typeof spawn>>();
   server.addService(languageGrpc.LanguageRuntimeService, {
     getRequiredPlugins: (
-      _call: grpc.ServerUnaryCall<unknown, unknown>,
+      call: grpc.ServerUnaryCall<languageProto.GetRequiredPluginsRequest, unknown>,
       callback: grpc.sendUnaryData<languageProto.GetRequiredPluginsResponse>,
-    ) => callback(null, new languageProto.GetRequiredPluginsResponse()),
+    ) => {
+      const info = call.request.getInfo();
+      const programDir = info?.getProgramDirectory() || call.request.getPwd();
+      const response = new languageProto.GetRequiredPluginsResponse();
+      response.setPluginsList(requiredPlugins(programDir));
+      callback(null, response);
+    },
     getPluginInfo: (_call: unknown, callback: grpc.sendUnaryData<pluginProto.PluginInfo>) => {
       const info = new pluginProto.PluginInfo();
       info.setVersion("3.259.0");
@@ -137,19 +141,23 @@ async function runProgram(
   // in the real host.
   const killOnCancel = () => child.kill("SIGKILL");
   call.on("cancelled", killOnCancel);
+  const engine = engineLogClient(request.getArgsList()[0]);
+  const delivered: Promise<void>[] = [];
   for (const stream of ["stdout", "stderr"] as const) {
     let pending = "";
     child[stream].setEncoding("utf8");
     child[stream].on("data", (chunk: string) => {
       const lines = (pending + chunk).split("\n");
       pending = lines.pop() ?? "";
-      for (const line of lines) options.onLine?.({ stream, line, programDir });
+      for (const line of lines) delivered.push(engine.info(line));
     });
     child[stream].on("end", () => {
-      if (pending) options.onLine?.({ stream, line: pending, programDir });
+      if (pending) delivered.push(engine.info(pending));
     });
   }
   const code = await new Promise<number | null>((resolve) => child.on("close", (exit) => resolve(exit)));
+  await Promise.all(delivered);
+  engine.close();
   running.delete(child);
   call.off("cancelled", killOnCancel);
   if (code === EXITED_AFTER_USER_MESSAGE) response.setBail(true);
@@ -174,4 +182,84 @@ function runtimeOptions(rootDir: string): RuntimeOptions {
     tsconfig: declared.tsconfig,
     nodeargs: declared.nodeargs ? declared.nodeargs.split(/\s+/).filter(Boolean) : [],
   };
+}
+
+/**
+ * The engine's log at its address, as a program's output reaches the CLI: each line an info message, in the
+ * order printed. A line that cannot be delivered is dropped (the engine may be gone).
+ */
+function engineLogClient(address: string | undefined): { info(line: string): Promise<void>; close(): void } {
+  if (!address) return { info: async () => undefined, close: () => undefined };
+  const client = new engineGrpc.EngineClient(address, grpc.credentials.createInsecure());
+  let previous = Promise.resolve();
+  return {
+    info: (line) => {
+      previous = previous.then(
+        () =>
+          new Promise<void>((resolve) => {
+            const message = new engineProto.LogRequest()
+              .setSeverity(engineProto.LogSeverity.INFO)
+              .setMessage(line);
+            client.log(message, () => resolve());
+          }),
+      );
+      return previous;
+    },
+    close: () => client.close(),
+  };
+}
+
+interface PulumiPackageField {
+  resource?: boolean;
+  name?: string;
+  version?: string;
+  server?: string;
+}
+
+/**
+ * The resource plugins a Node.js program needs, found as the real host finds them: every package installed in
+ * the program's node_modules (scoped ones and nested node_modules included) whose package.json declares
+ * `"pulumi": { "resource": true, ... }`, with the name and version that field gives, else the package's
+ * (`@pulumi/aws` is the plugin `aws`).
+ */
+function requiredPlugins(programDir: string): pluginProto.PluginDependency[] {
+  const found = new Map<string, pluginProto.PluginDependency>();
+  const visitModules = (modulesDir: string) => {
+    for (const entry of readdirSafe(modulesDir)) {
+      if (entry.startsWith(".")) continue;
+      const path = join(modulesDir, entry);
+      if (entry.startsWith("@")) readdirSafe(path).forEach((scoped) => visitPackage(join(path, scoped)));
+      else visitPackage(path);
+    }
+  };
+  const visitPackage = (packageDir: string) => {
+    const manifestPath = join(packageDir, "package.json");
+    if (!existsSync(manifestPath)) return;
+    const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as {
+      name?: string;
+      version?: string;
+      pulumi?: PulumiPackageField;
+    };
+    if (manifest.pulumi?.resource === true) {
+      const name = manifest.pulumi.name ?? (manifest.name ?? "").replace(/^@pulumi\//, "");
+      const version = manifest.pulumi.version ?? manifest.version ?? "";
+      const dependency = new pluginProto.PluginDependency()
+        .setName(name)
+        .setKind("resource")
+        .setVersion(version);
+      if (manifest.pulumi.server) dependency.setServer(manifest.pulumi.server);
+      found.set(`${name}@${version}`, dependency);
+    }
+    visitModules(join(packageDir, "node_modules"));
+  };
+  visitModules(join(programDir, "node_modules"));
+  return [...found.values()];
+}
+
+function readdirSafe(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
 }

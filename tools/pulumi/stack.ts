@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { readEventLog } from "./events";
 import { startLanguageHost } from "./language-host";
-import type { LanguageHost, ProgramLine } from "./language-host";
+import type { LanguageHost } from "./language-host";
 import { decryptedSnapshot, exportedDeploymentSchema, isSecret, rootStackType, unwrapSecrets } from "./state";
 import type { PendingOperation, ResourceState, Snapshot } from "./state";
 import type { PulumiCli } from "./cli";
@@ -19,7 +19,6 @@ import type {
   CommandKind,
   CommonOptions,
   DestroyOptions,
-  LogEntry,
   OperationResult,
   RefreshOptions,
   StackOutput,
@@ -46,8 +45,6 @@ export interface PulumiStackOptions {
   env?: Record<string, string>;
   /** `--parallel` (the CLI's default otherwise). */
   parallel?: number;
-  /** Each line a program prints (they are also in each result's log). */
-  onProgramLine?(line: ProgramLine): void;
 }
 
 export class PulumiStack {
@@ -57,7 +54,6 @@ export class PulumiStack {
   readonly configFile: string;
   private readonly ownsWorkDir: boolean;
   private host: LanguageHost | undefined;
-  private programLines: LogEntry[] = [];
   private commands = 0;
 
   private constructor(private readonly options: PulumiStackOptions) {
@@ -243,17 +239,7 @@ export class PulumiStack {
    * above do not name (a pipeline's own command lines, for instance).
    */
   async command(kind: CommandKind, flags: string[], options: CommonOptions = {}): Promise<OperationResult> {
-    this.host ??= await startLanguageHost({
-      env: this.options.env,
-      onLine: (line) => {
-        this.programLines.push({
-          severity: line.stream === "stdout" ? "info" : "info#err",
-          message: line.line,
-        });
-        this.options.onProgramLine?.(line);
-      },
-    });
-    this.programLines = [];
+    this.host ??= await startLanguageHost({ env: this.options.env });
     const eventLog = join(this.workDir, `events-${++this.commands}-${kind}.jsonl`);
     const parallel = this.options.parallel === undefined ? [] : ["--parallel", String(this.options.parallel)];
     const started = performance.now();
@@ -279,7 +265,7 @@ export class PulumiStack {
       kind,
       steps: events.steps,
       outputs: kind === "preview" || failed ? events.outputs : await this.outputs(),
-      log: [...events.log, ...this.programLines],
+      log: events.log,
       output: run.stdout + run.stderr,
       ...(failed
         ? {
