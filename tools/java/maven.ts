@@ -101,8 +101,10 @@ export async function installJavaSdk(
   const artifactDir = join(mavenRepository(), ...JAVA_SDK_GROUP.split("."), JAVA_SDK_ARTIFACT, version);
   const jar = join(artifactDir, `${JAVA_SDK_ARTIFACT}-${version}.jar`);
   const pom = join(artifactDir, `${JAVA_SDK_ARTIFACT}-${version}.pom`);
-  // Maven installs the jar, then the pom: the pom's presence says the install finished.
-  const installed = () => existsSync(jar) && existsSync(pom);
+  // Written once `mvn install` has finished, naming the repository it installed into: the files alone could
+  // be another process's install under way.
+  const marker = join(cacheRoot(), `sdk-java-${version}.installed`);
+  const installed = () => existsSync(jar) && existsSync(pom) && readIfPresent(marker) === mavenRepository();
   if (installed()) return { version, jar, installMs: 0 };
 
   mkdirSync(cacheRoot(), { recursive: true });
@@ -124,7 +126,9 @@ export async function installJavaSdk(
         `Installing the Java SDK ${JAVA_SDK_GROUP}:${JAVA_SDK_ARTIFACT}:${version} into ${mavenRepository()}...`,
       );
       const run = await runMaven(["install"], stage);
-      if (!installed()) throw new Error(`mvn install did not write ${jar}:\n${run.stdout}`);
+      if (!existsSync(jar) || !existsSync(pom))
+        throw new Error(`mvn install did not write ${jar}:\n${run.stdout}`);
+      writeFileSync(marker, mavenRepository());
       return { version, jar, installMs: run.durationMs };
     } finally {
       rmSync(stage, { recursive: true, force: true });
@@ -203,5 +207,13 @@ function tryLock(lock: string): boolean {
       // Released meanwhile.
     }
     return false;
+  }
+}
+
+function readIfPresent(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined;
   }
 }
