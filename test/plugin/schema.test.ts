@@ -32,7 +32,16 @@ describe("the plugin's schema", () => {
       go: expect.objectContaining({
         importBasePath: "github.com/pulumi-integrations/pulumi-integrations/sdk/go/integrations",
       }),
+      // The Java package io.github.pulumiintegrations.integrations (<basePackage>.<name>), built with Maven.
+      java: expect.objectContaining({ basePackage: "io.github.pulumiintegrations", buildFiles: "none" }),
     });
+  });
+
+  it("builds the Java SDK against the com.pulumi:pulumi its quickstart runs on", () => {
+    const pom = readFileSync(join(__dirname, "..", "..", "examples", "java-quickstart", "pom.xml"), "utf8");
+    const tested = /<pulumi\.version>([^<]+)<\/pulumi\.version>/.exec(pom)?.[1];
+    expect(tested).toBeDefined();
+    expect(schema.language.java).toMatchObject({ dependencies: { "com.pulumi:pulumi": tested } });
   });
 
   it("pins the Python SDK to the pulumi its quickstart's test installs", () => {

@@ -1,21 +1,28 @@
 /**
- * The checked-in SDKs (sdk/nodejs, sdk/python, sdk/go) are what `npm run sdk` makes of provider/schema.json
- * today, and the Node.js one compiles with this repository's TypeScript against its @pulumi/pulumi into a
- * package a program can load.
+ * The checked-in SDKs (sdk/nodejs, sdk/python, sdk/go, sdk/java) are what `npm run sdk` makes of
+ * provider/schema.json today; the Node.js one compiles with this repository's TypeScript against its
+ * @pulumi/pulumi into a package a program can load, and the Java one with Maven against com.pulumi:pulumi.
  */
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { installJavaSdk, JAVA_SDK_DIR } from "../../tools/java/maven";
 import { compareWithCheckedIn } from "../../tools/sdk/compare";
-import { generateProjectSdks, REPO_DIR, SDK_DIR, SDK_LANGUAGES } from "../../tools/sdk/generate";
+import {
+  generateProjectSdks,
+  REPO_DIR,
+  SCHEMA_FILE,
+  SDK_DIR,
+  SDK_LANGUAGES,
+  type ProjectSdkLanguage,
+} from "../../tools/sdk/generate";
 import { installNodeSdk } from "../../tools/sdk/nodejs";
-import type { SdkLanguage } from "../../tools/pulumi/sdkgen";
 
 describe("the checked-in SDKs", () => {
   let outDir: string;
-  let generated: Record<SdkLanguage, string>;
+  let generated: Record<ProjectSdkLanguage, string>;
 
   beforeAll(async () => {
     outDir = mkdtempSync(join(tmpdir(), "sdk-up-to-date-"));
@@ -64,4 +71,44 @@ describe("the Node.js SDK built for a program", () => {
       rmSync(program, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe("the Java SDK built with Maven", () => {
+  const PACKAGE_PATH = "io/github/pulumiintegrations/integrations";
+
+  test("compiles against com.pulumi:pulumi into a jar of every resource and function, of the schema's version", async () => {
+    const schema = JSON.parse(readFileSync(SCHEMA_FILE, "utf8")) as {
+      version: string;
+      resources: Record<string, unknown>;
+    };
+    // `mvn install` of sdk/java into the local repository, once per content of sdk/java.
+    const sdk = await installJavaSdk();
+    expect(sdk.version).toMatch(new RegExp(`^${schema.version.replace(/\./g, "\\.")}-[0-9a-f]{12}$`));
+    const extracted = mkdtempSync(join(tmpdir(), "sdk-java-jar-"));
+    try {
+      await promisify(execFile)("jar", ["xf", sdk.jar], { cwd: extracted });
+      const classes = readdirSync(join(extracted, PACKAGE_PATH)).filter((file) => file.endsWith(".class"));
+      for (const token of Object.keys(schema.resources))
+        expect(classes).toContain(`${token.split(":").pop()}.class`);
+      expect(classes).toEqual(expect.arrayContaining(["Provider.class", "IntegrationsFunctions.class"]));
+      // What the SDK reports to the engine as the plugin's version (Utilities.getVersion()).
+      expect(readFileSync(join(extracted, PACKAGE_PATH, "version.txt"), "utf8")).toBe(schema.version);
+    } finally {
+      rmSync(extracted, { recursive: true, force: true });
+    }
+  }, 300_000);
+
+  test("a compile error fails the build, naming the file and javac's message", async () => {
+    const broken = mkdtempSync(join(tmpdir(), "sdk-java-broken-"));
+    try {
+      cpSync(JAVA_SDK_DIR, broken, { recursive: true, filter: (path) => !path.includes("/target") });
+      writeFileSync(
+        join(broken, "src", "main", "java", PACKAGE_PATH, "Broken.java"),
+        "package io.github.pulumiintegrations.integrations;\nclass Broken { NoSuchType field; }\n",
+      );
+      await expect(installJavaSdk(broken)).rejects.toThrow(/Broken\.java.*cannot find symbol/s);
+    } finally {
+      rmSync(broken, { recursive: true, force: true });
+    }
+  }, 300_000);
 });

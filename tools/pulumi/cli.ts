@@ -162,18 +162,22 @@ export function isBuilt(target: string): boolean {
 }
 
 /**
- * Builds the Go package `pkg` of this module into `output`, with the CLI's release flags (the same flags, so
- * commands built after the CLI reuse its compiled packages from Go's build cache). `go build -v` prints each
- * package as it compiles it: progress is that count against `go list -deps`.
+ * Builds the Go package `pkg` of this module (or of `module.dir`, another wrapper module) into `output`, with
+ * the CLI's release flags (the same flags, so commands built after the CLI reuse its compiled packages from
+ * Go's build cache). `go build -v` prints each package as it compiles it: progress is that count against
+ * `go list -deps`. `module.env` is added to Go's environment.
  */
 export async function goBuild(
   pkg: string,
   output: string,
   ldflags: string,
   log: (line: string) => void,
+  module: { dir?: string; env?: Record<string, string> } = {},
 ): Promise<void> {
+  const moduleDir = module.dir ?? MODULE_DIR;
   const env = {
     ...process.env,
+    ...module.env,
     CGO_ENABLED: "0",
     // Fail at once on a Go older than go.mod's rather than trying to download a toolchain.
     GOTOOLCHAIN: "local",
@@ -183,7 +187,7 @@ export async function goBuild(
   // only what the build needs.
   log("Resolving the packages to build (go list -deps; downloads the pinned modules on a cold machine)...");
   const total = execFileSync("go", ["list", "-deps", "-tags", "osusergo,grpcnotrace", pkg], {
-    cwd: MODULE_DIR,
+    cwd: moduleDir,
     env,
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
@@ -194,6 +198,7 @@ export async function goBuild(
   let reportedAt = Date.now();
   await runGo(
     ["build", "-v", "-trimpath", "-tags", "osusergo,grpcnotrace", "-ldflags", ldflags, "-o", output, pkg],
+    moduleDir,
     env,
     () => {
       compiled += 1;
@@ -205,9 +210,14 @@ export async function goBuild(
   );
 }
 
-function runGo(args: string[], env: NodeJS.ProcessEnv, onLine: (line: string) => void): Promise<void> {
+function runGo(
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  onLine: (line: string) => void,
+): Promise<void> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn("go", args, { cwd: MODULE_DIR, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("go", args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     const errors: string[] = [];
     let pending = "";
     child.stderr.setEncoding("utf8");

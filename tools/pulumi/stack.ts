@@ -1,8 +1,9 @@
 /**
  * A stack driven by the real `pulumi` CLI, offline: a file backend, a passphrase, a PULUMI_HOME of its own,
  * no update check and no plugin downloads (../../README.md, "Developing").
- * Programs run through the client language host (./language-host.ts). Each command writes an engine event
- * log, from which the result's steps and diagnostics come; state is read with `pulumi stack export`.
+ * Programs run through the client language host (./language-host.ts), or with `realLanguageHost` through the
+ * one the CLI starts itself. Each command writes an engine event log, from which the result's steps and
+ * diagnostics come; state is read with `pulumi stack export`.
  */
 import { spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -45,6 +46,11 @@ export interface PulumiStackOptions {
   env?: Record<string, string>;
   /** `--parallel` (the CLI's default otherwise). */
   parallel?: number;
+  /**
+   * Run the program through the language host the CLI starts itself for the project's runtime (a real
+   * `pulumi-language-<runtime>`, next to the CLI or on PATH) instead of ./language-host.ts with `--client`.
+   */
+  realLanguageHost?: boolean;
 }
 
 export class PulumiStack {
@@ -239,7 +245,7 @@ export class PulumiStack {
    * above do not name (a pipeline's own command lines, for instance).
    */
   async command(kind: CommandKind, flags: string[], options: CommonOptions = {}): Promise<OperationResult> {
-    this.host ??= await startLanguageHost({ env: this.options.env });
+    if (!this.options.realLanguageHost) this.host ??= await startLanguageHost({ env: this.options.env });
     const eventLog = join(this.workDir, `events-${++this.commands}-${kind}.jsonl`);
     const parallel = this.options.parallel === undefined ? [] : ["--parallel", String(this.options.parallel)];
     const started = performance.now();
@@ -250,7 +256,7 @@ export class PulumiStack {
         this.stackName,
         "--config-file",
         this.configFile,
-        `--client=${this.host.address}`,
+        ...(this.host ? [`--client=${this.host.address}`] : []),
         "--event-log",
         eventLog,
         ...parallel,

@@ -20,6 +20,9 @@ export const REQUIRED_SDK_SETTINGS: readonly RequiredSetting[] = [
     path: ["language", "go", "importBasePath"],
     expected: "github.com/pulumi-integrations/pulumi-integrations/sdk/go/integrations",
   },
+  // The Java package io.github.pulumiintegrations.integrations, built with Maven (no Gradle files).
+  { path: ["language", "java", "basePackage"], expected: "io.github.pulumiintegrations" },
+  { path: ["language", "java", "buildFiles"], expected: "none" },
 ];
 
 /** Each required key the schema lacks or sets otherwise, as `path: expected (found ...)`. */

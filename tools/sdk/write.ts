@@ -1,5 +1,5 @@
 /**
- * `npm run sdk`: regenerates sdk/nodejs, sdk/python and sdk/go from provider/schema.json. Run it after
+ * `npm run sdk`: regenerates sdk/nodejs, sdk/python, sdk/go and sdk/java from provider/schema.json. Run it after
  * `npm run schema` and check the result in; test/plugin/sdk-up-to-date.test.ts fails until then.
  */
 import { relative } from "node:path";

@@ -40,6 +40,20 @@ const LANGUAGE = {
     generateResourceContainerTypes: true,
     respectSchemaVersion: true,
   },
+  // Java package io.github.pulumiintegrations.integrations (<basePackage>.<name>); Maven builds it from the
+  // pom.xml the SDK generator writes (tools/pulumi-java/sdkgen), so no Gradle files. The dependencies are the
+  // SDK's compile classpath: the Java SDK its quickstart runs on (examples/java-quickstart/pom.xml, which
+  // test/plugin/schema.test.ts keeps the same), and the gson and jsr305 the generated code uses, at the
+  // versions that SDK brings.
+  java: {
+    basePackage: "io.github.pulumiintegrations",
+    buildFiles: "none",
+    dependencies: {
+      "com.pulumi:pulumi": "1.16.0",
+      "com.google.code.gson:gson": "2.10",
+      "com.google.code.findbugs:jsr305": "3.0.2",
+    },
+  },
 };
 
 /**

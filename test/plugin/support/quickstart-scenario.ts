@@ -35,6 +35,11 @@ function resourcesOf(exported: string): ExportedResource[] {
   );
 }
 
+export interface QuickstartOptions {
+  /** After the no-op up, `preview --expect-no-changes` too (the runner must know the command). */
+  noChangePreview?: boolean;
+}
+
 /**
  * `project` is the program's Pulumi project (its stack resource is `<project>-dev`); `runner` makes the
  * runner of the stack for the account (building what it needs first).
@@ -43,6 +48,7 @@ export function describeQuickstart(
   language: string,
   project: string,
   runner: (account: QuickstartAccount) => Promise<QuickstartRunner>,
+  options: QuickstartOptions = {},
 ): void {
   describe(`the ${language} quickstart on the provider plugin`, () => {
     const clientSecret = distinctiveSecret("quickstart-client-secret");
@@ -91,6 +97,8 @@ export function describeQuickstart(
       linearIds = await liveConnectorIds(api.client, "linear-dev");
       stateAfterUp = await driver.exportedState();
       runs.again = succeeded(await driver.run(["up"]));
+      if (options.noChangePreview)
+        runs.preview = succeeded(await driver.run(["preview", "--expect-no-changes"]));
 
       await api.client.updateIntegration(remote.github.id, { enabled: false });
       runs.refresh = succeeded(await driver.run(["refresh"]));
@@ -175,6 +183,13 @@ export function describeQuickstart(
       expect(runs.again.steps.filter((step) => step.op !== "same")).toEqual([]);
       expect(runs.again.steps.length).toBeGreaterThanOrEqual(4);
     });
+
+    if (options.noChangePreview)
+      it("previews no changes after that up (`pulumi preview --expect-no-changes` succeeds)", () => {
+        expect(runs.preview.steps.filter((step) => step.op !== "same")).toEqual([]);
+        expect(runs.preview.steps.length).toBeGreaterThanOrEqual(4);
+        expect(runs.preview.error).toBeUndefined();
+      });
 
     it("shows a connector disabled behind the stack's back as drift of enabled on refresh", () => {
       const [refresh] = byName(runs.refresh, "github");

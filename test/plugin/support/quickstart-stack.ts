@@ -50,6 +50,8 @@ export async function pluginStack(
     secrets?: Record<string, string>;
     /** Added to the environment of the CLI, the plugin and the program (PulumiStackOptions.env). */
     env?: Record<string, string>;
+    /** The program runs on the real language host of its runtime (PulumiStackOptions.realLanguageHost). */
+    realLanguageHost?: boolean;
   },
 ): Promise<PulumiStack> {
   const tarball = await pluginTarball();
@@ -63,6 +65,7 @@ export async function pluginStack(
     config: options.config,
     secrets: options.secrets,
     env: options.env,
+    realLanguageHost: options.realLanguageHost,
   });
 }
 
@@ -85,6 +88,14 @@ export class QuickstartStack implements QuickstartRunner {
     return new QuickstartStack(stack, standInLanguageHosts(["nodejs"]));
   }
 
+  /**
+   * A runner of a stack made otherwise (another language's program); `languageHosts` is a folder searched for
+   * the language host `pulumi import` loads, before PATH ("" for none: the CLI's own folder and PATH).
+   */
+  static forStack(stack: PulumiStack, languageHosts: string): QuickstartStack {
+    return new QuickstartStack(stack, languageHosts);
+  }
+
   async run(args: string[], secrets: Record<string, string> = {}): Promise<DriverRun> {
     const rest = [...args];
     while (rest[0] === "--config") {
@@ -98,6 +109,10 @@ export class QuickstartStack implements QuickstartRunner {
     switch (command) {
       case "up":
         return driverRun(await this.stack.up({ skipPreview: true }));
+      case "preview":
+        return driverRun(
+          await this.stack.preview({ expectNoChanges: operands.includes("--expect-no-changes") }),
+        );
       case "refresh":
         return driverRun(await this.stack.refresh({ skipPreview: true }));
       case "destroy":
@@ -128,7 +143,7 @@ export class QuickstartStack implements QuickstartRunner {
         ...["--stack", this.stack.stackName, "--generate-code=false", "--yes", "--skip-preview"],
         ...["--event-log", eventLog],
       ],
-      { path: [this.languageHosts] },
+      { path: this.languageHosts ? [this.languageHosts] : [] },
     );
     const events = readEventLog(readFileSync(eventLog, "utf8"));
     return {
