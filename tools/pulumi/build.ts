@@ -1,7 +1,8 @@
 /**
- * `npm run pulumi`: makes the pinned `pulumi` CLI available (builds it on the first run) with the real Java
- * language host next to it (../pulumi-java), and prints where they are. Tests, the demo and the benchmarks
- * call the same `ensurePinnedCli`; the Java quickstart's test calls `ensureJavaHost`.
+ * `npm run pulumi`: makes the pinned `pulumi` CLI available (builds it on the first run) with the real YAML
+ * language host and converter (../pulumi-yaml) and the real Java language host (../pulumi-java) next to it,
+ * and prints where they are. Tests, the demo and the benchmarks call the same `ensurePinnedCli` (which builds
+ * the YAML hosts too); the Java quickstart's test calls `ensureJavaHost`.
  */
 import { ensureJavaHost } from "../pulumi-java/host";
 import { ensurePinnedCli } from "./cli";
@@ -9,6 +10,7 @@ import { ensurePinnedCli } from "./cli";
 async function main(): Promise<void> {
   const cli = await ensurePinnedCli();
   console.log(`pulumi v${cli.version}: ${cli.bin}`);
+  console.log(`pulumi-language-yaml and pulumi-converter-yaml v${cli.yamlVersion}: beside it in ${cli.dir}`);
   console.log(`pulumi-language-java: ${await ensureJavaHost(cli)}`);
 }
 

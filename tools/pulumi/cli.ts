@@ -1,6 +1,9 @@
 /**
  * The pinned `pulumi` CLI: built from its Go modules (tools/pulumi/go.mod, go.sum) once per pin into a cache
- * folder outside the repository, and found there by the tests, the demo and the benchmarks.
+ * folder outside the repository, and found there by the tests, the demo and the benchmarks. Next to it, the
+ * real YAML language host and converter (`pulumi-language-yaml`, `pulumi-converter-yaml`), built from a
+ * module of their own (tools/pulumi-yaml/go.mod, go.sum): the CLI finds a language host next to itself, and
+ * the converter on PATH, where every run of the CLI here puts that folder first.
  *
  * The build goes into a temporary folder that is renamed into place when complete, so that two runs never see
  * half a build; a run that loses the race keeps the winner's. Release flags as in pulumi/pulumi's
@@ -15,6 +18,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -26,9 +30,18 @@ import { basename, join, resolve } from "node:path";
 
 const MODULE_DIR = resolve(__dirname);
 const GO_MOD = join(MODULE_DIR, "go.mod");
-const GO_SUM = join(MODULE_DIR, "go.sum");
 const CLI_PACKAGE = "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi";
 const SDK_MODULE = "github.com/pulumi/pulumi/sdk/v3";
+/**
+ * The YAML hosts' module. It requires pkg/v3 and sdk/v3 at the CLI's versions, so that, built with the CLI's
+ * flags, all but about 20 of its 805 packages come from Go's build cache once the CLI is built.
+ */
+export const YAML_MODULE_DIR = resolve(__dirname, "..", "pulumi-yaml");
+const YAML_MODULE = "github.com/pulumi/pulumi-yaml";
+/** The commands of that module, each built into the CLI's folder under its own name. */
+export const YAML_COMMANDS = ["pulumi-language-yaml", "pulumi-converter-yaml"] as const;
+/** The go.mod and go.sum of each module whose builds share the cached folder: any change builds afresh. */
+const PINNED_MODULES = [MODULE_DIR, YAML_MODULE_DIR];
 /** A cold build filled 1.6 GB of module cache and 1.6 GB of build cache, plus a 115 MB binary (2026-11-23). */
 const DISK_NEEDED_BYTES = 4 * 1024 ** 3;
 const MARKER = "built.json";
@@ -40,12 +53,25 @@ export interface PulumiCli {
   dir: string;
   /** e.g. "3.259.0". */
   version: string;
+  /**
+   * The version of `pulumi-language-yaml` and `pulumi-converter-yaml` in `dir`, e.g. "1.38.1"; undefined for a
+   * CLI on PATH (which may or may not have them).
+   */
+  yamlVersion?: string;
 }
 
 /** The version go.mod pins, e.g. "3.259.0". */
 export function pinnedVersion(): string {
   const pin = /github\.com\/pulumi\/pulumi\/pkg\/v3 v(\d+\.\d+\.\d+)/.exec(readFileSync(GO_MOD, "utf8"));
   if (!pin) throw new Error(`${GO_MOD} pins no github.com/pulumi/pulumi/pkg/v3 version`);
+  return pin[1];
+}
+
+/** The pulumi-yaml version tools/pulumi-yaml/go.mod pins, e.g. "1.38.1". */
+export function pinnedYamlVersion(moduleDir: string = YAML_MODULE_DIR): string {
+  const goMod = join(moduleDir, "go.mod");
+  const pin = /github\.com\/pulumi\/pulumi-yaml v(\d+\.\d+\.\d+)/.exec(readFileSync(goMod, "utf8"));
+  if (!pin) throw new Error(`${goMod} pins no github.com/pulumi/pulumi-yaml version`);
   return pin[1];
 }
 
@@ -57,21 +83,27 @@ export function cacheRoot(): string {
   );
 }
 
-/** Where the pinned build lives: one folder per version and pin set (a changed go.sum builds afresh). */
+/**
+ * Where the pinned build lives: one folder per version and pin set. A changed go.mod or go.sum of the CLI's
+ * module or of the YAML hosts' module names another folder, built afresh.
+ */
 export function pinnedCliDir(): string {
-  const pins = createHash("sha256")
-    .update(readFileSync(GO_MOD))
-    .update(readFileSync(GO_SUM))
-    .digest("hex")
-    .slice(0, 12);
-  return join(cacheRoot(), `pulumi-v${pinnedVersion()}-${pins}`);
+  return join(cacheRoot(), `pulumi-v${pinnedVersion()}-${pinsKey(PINNED_MODULES)}`);
 }
 
-/** The pinned CLI if it has been built, else undefined. */
+/** The key of a set of Go modules' pins: each module's go.mod and go.sum, in order. */
+export function pinsKey(moduleDirs: readonly string[]): string {
+  const hash = createHash("sha256");
+  for (const dir of moduleDirs)
+    hash.update(readFileSync(join(dir, "go.mod"))).update(readFileSync(join(dir, "go.sum")));
+  return hash.digest("hex").slice(0, 12);
+}
+
+/** The pinned CLI with its YAML hosts if both have been built, else undefined. */
 export function builtCli(): PulumiCli | undefined {
   const dir = pinnedCliDir();
-  if (!isBuilt(dir)) return undefined;
-  return { bin: join(dir, "pulumi"), dir, version: pinnedVersion() };
+  if (!isBuilt(dir) || !isBuilt(dir, YAML_MARKER)) return undefined;
+  return { bin: join(dir, "pulumi"), dir, version: pinnedVersion(), yamlVersion: pinnedYamlVersion() };
 }
 
 /** `--client` on refresh and destroy, which programs run through ./language-host.ts need, came in 3.181.0. */
@@ -92,8 +124,9 @@ export function cliOnPath(): PulumiCli | undefined {
 export class CliUnavailableError extends Error {}
 
 /**
- * The pinned CLI, built first if needed (about 6 minutes on a cold 2-core machine, under a minute with warm
- * Go caches). `log` receives progress lines.
+ * The pinned CLI and its YAML hosts, each built first if needed (the CLI about 6 minutes on a cold 2-core
+ * machine, under a minute with warm Go caches; the hosts about 30 s more once the CLI is built). A folder that
+ * has the CLI but not the hosts gets the hosts only. `log` receives progress lines.
  */
 export async function ensurePinnedCli(log: (line: string) => void = console.log): Promise<PulumiCli> {
   const built = builtCli();
@@ -106,6 +139,12 @@ export async function ensurePinnedCli(log: (line: string) => void = console.log)
         `install Go, or put a pulumi CLI ${version} or later on PATH for the demo.`,
     );
   const target = pinnedCliDir();
+  if (!isBuilt(target)) await buildCli(target, version, goVersion, log);
+  if (!isBuilt(target, YAML_MARKER)) await buildYamlHosts(target, log);
+  return builtCli()!;
+}
+
+async function buildCli(target: string, version: string, goVersion: string, log: (line: string) => void) {
   const root = cacheRoot();
   mkdirSync(root, { recursive: true });
   const free = Math.min(freeBytes(root), freeBytes(goEnv("GOMODCACHE")), freeBytes(goEnv("GOCACHE")));
@@ -128,7 +167,52 @@ export async function ensurePinnedCli(log: (line: string) => void = console.log)
       throw new Error(`the built CLI reports version "${reported}", expected v${version}`);
   });
   log(`Built the pulumi CLI v${version} into ${target}`);
-  return builtCli()!;
+}
+
+/** Marks a complete build of the YAML hosts in the CLI's folder. */
+const YAML_MARKER = "yaml-hosts.json";
+
+/**
+ * Builds `pulumi-language-yaml` and `pulumi-converter-yaml` (pulumi-yaml's `cmd/` packages) into the CLI's
+ * folder `target`, with the CLI's release flags and pulumi-yaml's version ldflag (the version the host
+ * reports to the engine: `pulumi about` shows it).
+ */
+async function buildYamlHosts(target: string, log: (line: string) => void): Promise<void> {
+  const version = pinnedYamlVersion();
+  log(
+    `Building pulumi-language-yaml and pulumi-converter-yaml v${version} (tools/pulumi-yaml) into ${target}...`,
+  );
+  const started = Date.now();
+  await addIntoPlace(target, YAML_MARKER, async (staging) => {
+    const ldflags = `-s -w -X ${YAML_MODULE}/pkg/version.Version=v${version}`;
+    for (const command of YAML_COMMANDS)
+      await goBuild(`${YAML_MODULE}/cmd/${command}`, join(staging, command), ldflags, log, {
+        dir: YAML_MODULE_DIR,
+      });
+  });
+  log(
+    `Built the YAML language host and converter v${version} in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
+}
+
+/**
+ * Fills a temporary folder inside the complete build `target`, then moves each file it made into `target`
+ * and writes `marker` there: no run sees a half-built addition (a run that loses the race replaces the
+ * winner's files with the same build).
+ */
+export async function addIntoPlace(
+  target: string,
+  marker: string,
+  fill: (staging: string) => Promise<void>,
+): Promise<void> {
+  const staging = mkdtempSync(join(target, ".building-"));
+  try {
+    await fill(staging);
+    for (const file of readdirSync(staging)) renameSync(join(staging, file), join(target, file));
+    writeFileSync(join(target, marker), JSON.stringify({ builtAt: new Date().toISOString() }));
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -156,9 +240,9 @@ export async function buildIntoPlace(
   }
 }
 
-/** Whether `buildIntoPlace` completed `target`. */
-export function isBuilt(target: string): boolean {
-  return existsSync(join(target, MARKER));
+/** Whether `buildIntoPlace` completed `target` (or `addIntoPlace` added what `marker` marks). */
+export function isBuilt(target: string, marker: string = MARKER): boolean {
+  return existsSync(join(target, marker));
 }
 
 /**
