@@ -15,6 +15,8 @@ export default tseslint.config(
       "docs/api/",
       // The plugin's SDKs, as the code generators write them (`npm run sdk`); checked in unedited.
       "sdk/",
+      // The YAML quickstart in other languages, as the generators write them (`npm run convert:yaml-quickstart`).
+      "examples/yaml-quickstart/converted/",
     ],
   },
   js.configs.recommended,
