@@ -31,10 +31,13 @@ export interface StateSize {
   resources: number;
   /** One benchmark resource's record (the mean over those whose name starts with the prefix). */
   record: RecordBytes;
+  /** The providers of those resources, as `<type>::<name>` of their URNs: which plugin served them. */
+  providers: string[];
 }
 
 interface ExportedResource {
   urn: string;
+  provider?: string;
   inputs?: Record<string, unknown>;
   outputs?: Record<string, unknown>;
 }
@@ -59,6 +62,7 @@ export async function stateSize(stack: PulumiStack, prefix = "connector-"): Prom
       outputs: mean((record) => record.outputs),
       provider: mean((record) => record.provider),
     },
+    providers: [...new Set(measured.map((resource) => providerName(resource.provider ?? "")))],
   };
 }
 
@@ -80,6 +84,11 @@ function recordBytes(resource: ExportedResource): RecordBytes {
     outputs: outputs - providerOut,
     provider: providerIn + providerOut,
   };
+}
+
+/** `<type>::<name>` of a provider reference (`<urn>::<id>`), e.g. `pulumi:providers:integrations::default_0_1_0`. */
+function providerName(reference: string): string {
+  return reference.split("::").slice(2, 4).join("::");
 }
 
 /** The stack's checkpoint: `<backend>/.pulumi/stacks/<project>/<stack>.json` for the file backend. */
