@@ -69,11 +69,14 @@ export const scale: Benchmark = {
           const order = run % 2 === 1 ? SIDES : [...SIDES].reverse();
           for (const { phase, kind, step } of PHASES) {
             for (const { side, label } of order) {
+              const command = `N=${n} run ${run} of ${runs}: ${phase} (${label})`;
               const measured = await measureOperation(stacks[side], kind);
-              assertStepCount(measured.result, step, n);
-              context.progress(
-                `scale: N=${n} run ${run} of ${runs}: ${phase} (${label}) ${round(measured.wallMs / 1000, 1)} s`,
-              );
+              context.progress(`scale: ${command} ${round(measured.wallMs / 1000, 1)} s`);
+              try {
+                assertStepCount(measured.result, step, n);
+              } catch (error) {
+                throw new Error(`${command}: ${error instanceof Error ? error.message : String(error)}`);
+              }
               const state = phase === "up" ? await stateSize(stacks[side]) : undefined;
               measurements.push(flatten(n, side, phase, run, measured, state));
             }

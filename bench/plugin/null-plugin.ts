@@ -44,9 +44,13 @@ export function nullHandlers(): ResourceHandlers<PlainProps, PlainProps> {
   };
 }
 
-/** Every resource of the real plugin, its handlers replaced by null ones. */
+/**
+ * Every resource of the real plugin, its handlers replaced by null ones. Without the outputs that copy inputs
+ * (the server derives them from the old inputs for handlers that read them): null handlers store their inputs
+ * as their outputs, and would see the copy as a change.
+ */
 export function nullResources(): PluginResource[] {
-  return PLUGIN_RESOURCES.map((row) => ({ ...row, handlers: nullHandlers() }));
+  return PLUGIN_RESOURCES.map((row) => ({ ...row, handlers: nullHandlers(), inputCopies: undefined }));
 }
 
 /** The plugin's entry: prints its port, the one line the engine reads, as the real plugin's main does. */
