@@ -235,14 +235,31 @@ describe("e2e: a stack made with the previous release (0.1.0)", () => {
   });
 
   it("keeps the old state's resources through refresh and up, each learning where it lives, with no replacement", () => {
-    // The one input that changes is __provider: the up stores the serialized shim of this version (since the
-    // shims became one factory, it captures the resource's name), which requires the same stable entry.
+    // __provider on its own: the up stores this version's in the inputs, a require of the resource kind's own
+    // module (src/dynamic/shims.ts), and keeps the outputs' (0.1.0's, whose methods require the stable entry:
+    // what the destroy below deletes with, the engine handing Delete the outputs).
+    const providers = (resources: ResourceState[], side: "inputs" | "outputs") =>
+      Object.fromEntries(
+        resources
+          .filter((resource) => resource.type.startsWith(DYNAMIC))
+          .map((resource) => [urnName(resource.urn), String(resource[side].__provider)]),
+      );
+    const stored = providers(imported, "outputs");
+    expect(providers(afterUp, "outputs")).toEqual(stored);
+    for (const [name, text] of Object.entries(providers(afterUp, "inputs"))) {
+      expect([name, text]).toEqual([
+        name,
+        expect.stringMatching(
+          /const provider = require\("pulumi-integrations\/dist\/dynamic\/providers\/[a-z-]+\.js"\);/,
+        ),
+      ]);
+      expect(stored[name]).toContain('require("pulumi-integrations/dynamic")');
+    }
     const own = (resources: ResourceState[]) =>
       resources
         .filter((resource) => resource.type.startsWith(DYNAMIC))
         .map(recorded)
-        .map(({ inputs: { __provider: provider, ...inputs }, outputs, ...resource }) => {
-          expect(String(provider)).toContain('require("pulumi-integrations/dynamic")');
+        .map(({ inputs: { __provider: _input, ...inputs }, outputs, ...resource }) => {
           const { __provider: _stored, ...plainOutputs } = outputs;
           return { ...resource, inputs, outputs: plainOutputs };
         })
