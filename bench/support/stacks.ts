@@ -20,7 +20,7 @@ export interface ProgramSettings {
   scopes?: string;
 }
 
-/** The pinned CLI; the benchmarks never build it (a cold build takes many minutes). */
+/** The pinned CLI, which `npm run bench` builds first when it is not built (`npm run pulumi`). */
 export function benchCli(): PulumiCli {
   const cli = builtCli();
   if (!cli) throw new Error("The pinned pulumi CLI is not built: run `npm run pulumi` before the benchmarks");
