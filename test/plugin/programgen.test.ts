@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { generatePrograms, programFiles, type ProgramLanguage } from "../../tools/pulumi/programgen";
 import { createStageRoot } from "../support/packed-package";
-import { goBuildErrors, typecheckPython } from "./support/generated-programs";
+import { buildGo, typecheckPython } from "./support/generated-programs";
 
 const REPO = resolve(__dirname, "..", "..");
 const SCHEMA = join(REPO, "provider", "schema.json");
@@ -37,12 +37,12 @@ test("Python gets an invoke's list argument holding an output as one output of t
   );
   expect(program("typescript")).toContain("integrationIds: [github.id],");
   // The SDK's output form types the argument pulumi.Input[Sequence[str]]: the rewritten program passes pyright.
-  const summary = await typecheckPython(join(dirs.python, programFiles.python), join(stage, "py"));
-  expect(summary).toMatchObject({ filesAnalyzed: 1, errorCount: 0 });
+  const checked = await typecheckPython({ program: join(dirs.python, programFiles.python) }, join(stage, "py"));
+  expect(checked).toEqual({ filesAnalyzed: 1, errors: {} });
 }, 300_000);
 
 test("Go still does not compile a list inside a map of any, nor a property of an invoke's result", async () => {
-  const errors = await goBuildErrors(join(dirs.go, programFiles.go), join(stage, "golang"));
+  const errors = (await buildGo({ program: join(dirs.go, programFiles.go) }, join(stage, "golang"))).program;
   expect(errors).toContain("pulumi.Any (value of type func(v any) pulumi.AnyOutput) is not a type");
   expect(errors).toContain(
     "githubTriggersVar.Triggers (variable of type []integrations.Trigger) is not an interface",
