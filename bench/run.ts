@@ -1,19 +1,21 @@
 /**
  * `npm run bench`: runs the benchmarks one after the other, prints a markdown table per benchmark on
  * stdout (progress goes to stderr) and writes every figure with the machine's description to
- * bench/results/latest.json. Without flags: the benchmarks of the real `pulumi` CLI that fit in 3 minutes
- * (scale at N = 200, rate-limited, http-budget). `--full` runs every benchmark at every size; `--only`
- * picks benchmarks by name (with or without `--full`).
+ * bench/results/latest.json. Without flags: the benchmarks of the real `pulumi` CLI of the default run
+ * (scale at N = 200 through both front ends, rate-limited, http-budget). `--full` runs every benchmark at
+ * every size; `--only` picks benchmarks by name (with or without `--full`). `--size <N>` (repeatable) and
+ * `--runs <k>` set the scale benchmark's sizes and runs; `--results <file>` writes the figures elsewhere.
  *
- *   node -r ts-node/register/transpile-only bench/run.ts [--only <name>]... [--full]
+ *   node -r ts-node/register/transpile-only bench/run.ts [--only <name>]... [--full] [--size <N>]...
+ *     [--runs <k>] [--results <file>]
  */
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { emulatorStorage } from "./benchmarks/emulator-storage";
 import { emulatorThroughput } from "./benchmarks/emulator-throughput";
 import { getTriggersCost } from "./benchmarks/get-triggers";
-import { removeStageRoot } from "../test/support/packed-package";
+import { createStageRoot, removeStageRoot } from "../test/support/packed-package";
 import { httpBudget } from "./benchmarks/http-budget";
 import { providerCost } from "./benchmarks/provider-cost";
 import { rateLimited } from "./benchmarks/rate-limited";
@@ -33,9 +35,23 @@ const BENCHMARKS: Benchmark[] = [
 ];
 const RESULTS_FILE = join(__dirname, "results", "latest.json");
 
-function selected(): { benchmarks: Benchmark[]; full: boolean } {
+interface Selection {
+  benchmarks: Benchmark[];
+  full: boolean;
+  sizes?: number[];
+  runs?: number;
+  resultsFile: string;
+}
+
+function selected(): Selection {
   const { values } = parseArgs({
-    options: { only: { type: "string", multiple: true }, full: { type: "boolean", default: false } },
+    options: {
+      only: { type: "string", multiple: true },
+      full: { type: "boolean", default: false },
+      size: { type: "string", multiple: true },
+      runs: { type: "string" },
+      results: { type: "string" },
+    },
   });
   const names =
     values.only ??
@@ -50,11 +66,21 @@ function selected(): { benchmarks: Benchmark[]; full: boolean } {
   return {
     benchmarks: BENCHMARKS.filter((benchmark) => names.includes(benchmark.name)),
     full: values.full,
+    ...(values.size ? { sizes: values.size.map((size) => positiveInteger("--size", size)) } : {}),
+    ...(values.runs ? { runs: positiveInteger("--runs", values.runs) } : {}),
+    resultsFile: values.results ? resolve(values.results) : RESULTS_FILE,
   };
 }
 
+function positiveInteger(flag: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${flag} takes a positive integer, not "${text}"`);
+  return value;
+}
+
 async function main(): Promise<void> {
-  const { benchmarks, full } = selected();
+  const { benchmarks, full, sizes, runs, resultsFile } = selected();
   const machine = machineInfo();
   const started = Date.now();
   const progress = (message: string) =>
@@ -69,7 +95,7 @@ async function main(): Promise<void> {
     progress(`${benchmark.name}: start`);
     const benchmarkStarted = Date.now();
     try {
-      const result = await benchmark.run({ full, progress });
+      const result = await benchmark.run({ full, progress, sizes, runs });
       results[benchmark.name] = { ...result, durationMs: Date.now() - benchmarkStarted };
       for (const table of result.tables) process.stdout.write(`${renderTable(table)}\n\n`);
     } catch (error) {
@@ -82,12 +108,17 @@ async function main(): Promise<void> {
     progress(`${benchmark.name}: done in ${Math.round((Date.now() - benchmarkStarted) / 1000)} s`);
   }
   const totalMs = Date.now() - started;
-  mkdirSync(join(__dirname, "results"), { recursive: true });
-  writeFileSync(RESULTS_FILE, `${JSON.stringify({ machine, full, totalMs, results }, null, 2)}\n`);
+  mkdirSync(dirname(resultsFile), { recursive: true });
+  writeFileSync(resultsFile, `${JSON.stringify({ machine, full, totalMs, results }, null, 2)}\n`);
   process.stdout.write(
-    `Total ${Math.round(totalMs / 1000)} s. Figures written to bench/results/latest.json\n`,
+    `Total ${Math.round(totalMs / 1000)} s (load average now ${machineInfo().loadAverage.join(" ")}). ` +
+      `Figures written to ${resultsFile}\n`,
   );
 }
+
+// A run inside another one (the test that runs this harness) shares its stage folder, and leaves it to it.
+const ownsStage = process.env.INTEGRATIONS_STAGE_DIR === undefined;
+createStageRoot();
 
 main()
   .catch((error: unknown) => {
@@ -96,4 +127,6 @@ main()
   })
   // The staged programs (compiled JavaScript, stack config files) go with the run: left in .tmp/, eslint
   // would lint them until the next run removed them.
-  .finally(removeStageRoot);
+  .finally(() => {
+    if (ownsStage) removeStageRoot();
+  });

@@ -3,19 +3,17 @@
  * type; the dynamic-provider process's cold start, from spawning it to its first completed Create
  * (Configure, Check and Create sent here over gRPC, as the engine sends them); and that process's peak RSS.
  */
+import { execFile } from "node:child_process";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { promisify } from "node:util";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { peakRssKbOf } from "../support/process-usage";
 import { ProviderProcess, wrapSecret } from "../support/provider-process";
 import { kbToMb, median, round } from "../support/stats";
 import { stageBenchProgram } from "../support/staging";
 import type { Benchmark, BenchmarkContext } from "../support/types";
-
-/** The serializer `pulumi.dynamic.Resource` uses for its provider. */
-const { serializeFunction } = require("@pulumi/pulumi/runtime/closure/serializeClosure") as {
-  serializeFunction(func: () => unknown, options: { allowSecrets: boolean }): Promise<{ text: string }>;
-};
 
 const COLD_STARTS = 5;
 const CONNECTOR_TYPE = "pulumi-nodejs:dynamic/integrations:Connector";
@@ -98,15 +96,35 @@ export const providerCost: Benchmark = {
   },
 };
 
-/** The providers exactly as the program serializes them: from the packed package the program loads. */
-async function serializedProviders(programDir: string) {
-  const entry = require.resolve("pulumi-integrations", { paths: [programDir] });
-  const shims = require(join(dirname(entry), "resources", "shims.js")) as Record<string, object>;
-  const serialize = (provider: object) => serializeFunction(() => provider, { allowSecrets: true });
-  return {
-    Connector: await serialize(shims.connectorProvider as object),
-    IntegrationState: await serialize(shims.integrationStateProvider as object),
-  };
+/**
+ * In a process of its own whose working directory is the program's, as a program's: loads the package's
+ * providers (dist/dynamic/shims.js, as its classes do) and serializes each as `pulumi.dynamic.Resource` does.
+ */
+const SERIALIZE = `
+const { join } = require("node:path");
+const pkg = process.argv[1];
+const { serializeFunction } = require(require.resolve("@pulumi/pulumi/runtime/closure/serializeClosure", { paths: [pkg] }));
+const shims = require(join(pkg, "dist", "dynamic", "shims.js"));
+const serialize = async (provider) => (await serializeFunction(() => provider, { allowSecrets: true })).text;
+(async () => console.log(JSON.stringify({
+  Connector: await serialize(shims.connectorProvider),
+  IntegrationState: await serialize(shims.integrationStateProvider),
+})))().catch((error) => { console.error(error); process.exit(1); });
+`;
+
+/**
+ * The providers exactly as the program serializes them: from the packed package the program loads, in the
+ * program's directory (where the serializer stores a provider module as a `require` of it).
+ */
+async function serializedProviders(programDir: string): Promise<Record<string, { text: string }>> {
+  // Resolved from the program's directory as its own require would (require.resolve from this file would take
+  // this checkout itself, whose package has the same name).
+  const pkg = dirname(
+    createRequire(join(programDir, "index.js")).resolve("pulumi-integrations/package.json"),
+  );
+  const { stdout } = await promisify(execFile)(process.execPath, ["-e", SERIALIZE, pkg], { cwd: programDir });
+  const texts = JSON.parse(stdout) as Record<string, string>;
+  return Object.fromEntries(Object.entries(texts).map(([type, text]) => [type, { text }]));
 }
 
 async function coldStart(

@@ -16,8 +16,8 @@ import type { Benchmark, BenchmarkContext } from "../support/types";
 
 const LATENCY_MS = 20;
 /**
- * N and the limit keep the default `npm run bench` within its 3 minutes on 2 cores while the limit, not the
- * CLI, is what bounds the up: N requests at RATE_PER_SECOND take longer than the null provider's up of N.
+ * N and the limit keep this benchmark within about half a minute on 2 cores while the limit, not the CLI, is
+ * what bounds the up: N requests at RATE_PER_SECOND take longer than the null provider's up of N.
  */
 const N = 40;
 const RATE_PER_SECOND = 2;

@@ -1,27 +1,36 @@
 /**
  * (3) Scale: `up` of N connectors on the real `pulumi` CLI against the emulator with 20 ms of added latency,
- * a no-op `up`, then `destroy`; side by side, command by command, with the same program shape on a provider
- * that does no I/O (the floor: what the SDK, the CLI and its engine cost by themselves).
+ * a no-op `up`, then `destroy`, through each front end: the dynamic provider (`pulumi-integrations`'
+ * classes, Pulumi's dynamic-provider host) and the provider plugin (its Node.js SDK, the plugin installed
+ * from its tarball). Each beside a null provider of its own kind, on the same program shape, doing no I/O:
+ * for the dynamic one, a dynamic provider (bench/programs/null-connectors); for the plugin, the plugin's own
+ * server with handlers that return their inputs, installed as another version of the plugin
+ * (bench/plugin/null-plugin.ts). What a front end adds over its null provider is what this package costs;
+ * the null providers' figures are what the engine, the SDK and the state cost by themselves.
+ *
+ * The runs of one N are interleaved command by command: up on each of the four stacks, then a no-op up on
+ * each, then destroy on each; every other run takes the stacks in the opposite order, so that a provider
+ * and its null provider see the same machine load. The tables show medians.
  */
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import type { PulumiStack } from "../../tools/pulumi/stack";
 import type { StepOp } from "../../tools/pulumi/types";
 import { assertStepCount, measureOperation, type MeasuredOperation } from "../support/measure";
+import { nullPlugin, realPlugin } from "../support/null-plugin";
 import { stageBenchProgram } from "../support/staging";
 import { BENCH_PARALLEL, benchCli, createBenchStack } from "../support/stacks";
+import { round } from "../support/stats";
+import { stateSize, type StateSize } from "../support/state-size";
 import type { Benchmark, BenchmarkContext } from "../support/types";
-import { summarize, type Phase, type ScaleMeasurement, type Side } from "./scale-measurement";
+import { SIDES, summarize, type Phase, type ScaleMeasurement, type Side } from "./scale-measurement";
 import { scaleTables } from "./scale-tables";
 
 const LATENCY_MS = 20;
-/** `npm run bench`: N = 200 once, to stay within its time budget; `--full` adds the other sizes. */
+/** `npm run bench`: N = 200; `--full` adds N = 1,000. */
 const DEFAULT_SIZES = [200];
-const FULL_SIZES = [50, 200, 1000];
-/**
- * With --full, how many times each N is run (the tables show medians): the shortest commands vary most on a
- * shared machine. N = 200 and 1,000, whose commands take tens of seconds to minutes, run once.
- */
-const FULL_RUNS = new Map([[50, 3]]);
+const FULL_SIZES = [200, 1000];
+/** Runs per N, each command's figure the median over them (`--runs` sets another count). */
+const DEFAULT_RUNS = 3;
 
 const PHASES: { phase: Phase; kind: "up" | "destroy"; step: StepOp }[] = [
   { phase: "up", kind: "up", step: "create" },
@@ -34,31 +43,47 @@ export const scale: Benchmark = {
   inDefaultRun: true,
   title: "Scale",
   async run(context: BenchmarkContext) {
-    const sizes = context.full ? FULL_SIZES : DEFAULT_SIZES;
-    const runsAt = (n: number) => (context.full ? (FULL_RUNS.get(n) ?? 1) : 1);
-    const programs = {
-      provider: await stageBenchProgram("connectors"),
-      floor: await stageBenchProgram("null-connectors"),
+    const sizes = context.sizes ?? (context.full ? FULL_SIZES : DEFAULT_SIZES);
+    const runs = context.runs ?? DEFAULT_RUNS;
+    context.progress("scale: staging the programs and building the plugin tarballs");
+    const [dynamic, dynamicNull, plugin, real, nullBuild] = await Promise.all([
+      stageBenchProgram("connectors"),
+      stageBenchProgram("null-connectors"),
+      stageBenchProgram("plugin-connectors"),
+      realPlugin(),
+      nullPlugin(),
+    ]);
+    const setups: Record<Side, StackSetup> = {
+      dynamic: { programDir: dynamic, emulator: true },
+      "dynamic-null": { programDir: dynamicNull, emulator: false },
+      plugin: { programDir: plugin, emulator: true, plugin: real },
+      // The same program, asking for the null plugin's version.
+      "plugin-null": { programDir: plugin, emulator: false, plugin: nullBuild, requestVersion: true },
     };
     const measurements: ScaleMeasurement[] = [];
     for (const n of sizes) {
       const emulator = await startEmulator({ port: 0, faults: { latencyMs: LATENCY_MS } });
-      const stacks = await stacksFor(n, programs, emulator);
+      const stacks = await stacksFor(n, setups, emulator);
       try {
-        for (let run = 1; run <= runsAt(n); run++) {
+        for (let run = 1; run <= runs; run++) {
+          const order = run % 2 === 1 ? SIDES : [...SIDES].reverse();
           for (const { phase, kind, step } of PHASES) {
-            for (const side of ["floor", "provider"] as const) {
-              context.progress(`scale: N=${n} ${phase} (${side}, run ${run} of ${runsAt(n)})`);
+            for (const { side, label } of order) {
+              const command = `N=${n} run ${run} of ${runs}: ${phase} (${label})`;
               const measured = await measureOperation(stacks[side], kind);
-              assertStepCount(measured.result, step, n);
-              // The state's size only after up: `pulumi stack export` is a CLI run of its own.
-              const state = phase === "up" ? await stateBytes(stacks[side]) : undefined;
-              measurements.push(flatten(n, side, phase, measured, state));
+              context.progress(`scale: ${command} ${round(measured.wallMs / 1000, 1)} s`);
+              try {
+                assertStepCount(measured.result, step, n);
+              } catch (error) {
+                throw new Error(`${command}: ${error instanceof Error ? error.message : String(error)}`);
+              }
+              const state = phase === "up" ? await stateSize(stacks[side]) : undefined;
+              measurements.push(flatten(n, side, phase, run, measured, state));
             }
           }
         }
       } finally {
-        await Promise.all([stacks.provider.dispose(), stacks.floor.dispose()]);
+        await Promise.all(Object.values(stacks).map((stack) => stack.dispose()));
         await emulator.close();
       }
     }
@@ -68,42 +93,56 @@ export const scale: Benchmark = {
         latencyMs: LATENCY_MS,
         parallel: BENCH_PARALLEL,
         cliVersion: benchCli().version,
+        pluginVersions: { plugin: real.version, "plugin-null": nullBuild.version },
       }),
-      data: { latencyMs: LATENCY_MS, parallel: BENCH_PARALLEL, sizes, measurements },
+      data: { latencyMs: LATENCY_MS, parallel: BENCH_PARALLEL, sizes, runs, measurements },
     };
   },
 };
 
+interface StackSetup {
+  programDir: string;
+  emulator: boolean;
+  plugin?: Awaited<ReturnType<typeof realPlugin>>;
+  requestVersion?: boolean;
+}
+
 async function stacksFor(
   n: number,
-  programs: Record<Side, string>,
+  setups: Record<Side, StackSetup>,
   emulator: RunningEmulator,
 ): Promise<Record<Side, PulumiStack>> {
   const settings = { count: n };
-  // Set up at once: each is a few CLI runs (stack select, config), none of them measured.
-  const [provider, floor] = await Promise.all([
-    createBenchStack(programs.provider, { stack: `n${n}`, emulator, settings }),
-    createBenchStack(programs.floor, { stack: `n${n}`, settings }),
-  ]);
-  return { provider, floor };
-}
-
-async function stateBytes(stack: PulumiStack): Promise<number> {
-  return Buffer.byteLength(await stack.stateText());
+  // Set up at once: each is a few CLI runs (stack select, config, plugin install), none of them measured.
+  // The stack's name is in each connector's name: the two stacks on the emulator share its account.
+  const created = await Promise.all(
+    SIDES.map(({ side }) => {
+      const setup = setups[side];
+      return createBenchStack(setup.programDir, {
+        stack: `${side}-${n}`,
+        settings,
+        ...(setup.emulator ? { emulator } : {}),
+        ...(setup.plugin ? { plugin: setup.plugin, requestVersion: setup.requestVersion } : {}),
+      });
+    }),
+  );
+  return Object.fromEntries(SIDES.map(({ side }, i) => [side, created[i]])) as Record<Side, PulumiStack>;
 }
 
 function flatten(
   n: number,
   side: Side,
   phase: Phase,
+  run: number,
   measured: MeasuredOperation,
-  state: number | undefined,
+  state: StateSize | undefined,
 ): ScaleMeasurement {
   const { children } = measured;
   return {
     n,
     side,
     phase,
+    run,
     wallMs: Math.round(measured.wallMs),
     benchCpuMs: Math.round(measured.benchCpuMs),
     cliCpuMs: Math.round(children.cpuMsByRole.cli),
@@ -113,6 +152,6 @@ function flatten(
     peakProgramKb: children.peakKbByRole.program,
     peakProviderKb: children.peakKbByRole.provider,
     peakTotalKb: children.peakTotalKb,
-    ...(state === undefined ? {} : { stateBytes: state }),
+    ...(state === undefined ? {} : { state }),
   };
 }

@@ -57,6 +57,10 @@ export function assertStepCount(
   const matching = steps.filter((step) => step.op === op).length;
   if (matching !== count || steps.length !== count) {
     const seen = [...new Set(steps.map((step) => step.op))].join(", ") || "none";
-    throw new Error(`expected ${count} ${op} steps, got ${matching} of ${steps.length} (ops: ${seen})`);
+    const other = steps.find((step) => step.op !== op);
+    const example = other ? `; e.g. ${other.name}: ${other.op} of [${(other.diffs ?? []).join(", ")}]` : "";
+    throw new Error(
+      `expected ${count} ${op} steps, got ${matching} of ${steps.length} (ops: ${seen}${example})`,
+    );
   }
 }

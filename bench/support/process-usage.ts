@@ -1,6 +1,6 @@
 /**
  * Peak memory and CPU time of the processes this process starts: the `pulumi` CLI, the program its
- * language host (which runs in this process) spawns, and the dynamic providers the CLI spawns. /proc is
+ * language host (which runs in this process) spawns, and the providers the CLI spawns (dynamic or plugin). /proc is
  * polled for descendants, and each one's VmHWM (its own peak RSS, kept by the kernel) and CPU time are read
  * while it is alive, so up to one sampling period of a process's CPU before it exits is not counted.
  * Linux only; elsewhere the figures stay 0.
@@ -104,10 +104,12 @@ function descendantsOf(rootPid: number): { pid: number; stat: string }[] {
 /**
  * By the command line (NUL-separated). The CLI by its executable alone: the plugins it starts sit next to
  * it (pulumi-resource-pulumi-nodejs, a shell script that runs node .../cmd/dynamic-provider), so their
- * paths begin with the CLI's.
+ * paths begin with the CLI's. The provider: Pulumi's dynamic-provider host, or this package's plugin
+ * (`node .../pulumi-resource-integrations`, from the stack's PULUMI_HOME; the null plugin has that name too).
  */
 function roleOf(cmdline: string, cliBin: string): ProcessRole {
-  if (cmdline.includes("cmd/dynamic-provider")) return "provider";
+  if (cmdline.includes("cmd/dynamic-provider") || cmdline.includes("pulumi-resource-integrations"))
+    return "provider";
   if (cmdline.includes("cmd/run")) return "program";
   if (cmdline.split("\0")[0] === cliBin) return "cli";
   return "other";

@@ -1,8 +1,11 @@
 /** Stacks of the benchmark programs on the real `pulumi` CLI, configured for the emulator (or for no API at all). */
 import os from "node:os";
+import { join } from "node:path";
 import type { RunningEmulator } from "../../src/emulator";
+import { installPlugin } from "../../test/plugin/support/plugin-tarball";
 import { builtCli, type PulumiCli } from "../../tools/pulumi/cli";
 import { PulumiStack } from "../../tools/pulumi/stack";
+import type { PluginBuild } from "./null-plugin";
 
 /**
  * `--parallel` for every stack, passed explicitly: the CLI's default since January 2024 is 4 x the CPU count,
@@ -24,12 +27,25 @@ export function benchCli(): PulumiCli {
   return cli;
 }
 
-export function createBenchStack(
+/**
+ * A stack of a benchmark program. With `plugin`, that plugin tarball is installed into the stack's own
+ * PULUMI_HOME (`pulumi plugin install resource integrations <version> --file ...`, as users install it), and
+ * with `requestVersion` the program asks for that version (`bench:pluginVersion`): how the null plugin, a
+ * version of its own, is chosen over the SDK's default.
+ */
+export async function createBenchStack(
   programDir: string,
-  options: { stack: string; emulator?: RunningEmulator; settings: ProgramSettings },
+  options: {
+    stack: string;
+    emulator?: RunningEmulator;
+    settings: ProgramSettings;
+    plugin?: PluginBuild;
+    requestVersion?: boolean;
+  },
 ): Promise<PulumiStack> {
-  return PulumiStack.create({
-    cli: benchCli(),
+  const cli = benchCli();
+  const stack = await PulumiStack.create({
+    cli,
     programDir,
     stack: options.stack,
     parallel: BENCH_PARALLEL,
@@ -39,9 +55,15 @@ export function createBenchStack(
     },
     config: {
       ...(options.emulator ? { "integrations:baseUrl": options.emulator.url } : {}),
+      ...(options.plugin && options.requestVersion ? { "bench:pluginVersion": options.plugin.version } : {}),
       ...settingsConfig(options.settings),
     },
   });
+  if (options.plugin) {
+    const { tarball, version } = options.plugin;
+    installPlugin(cli.bin, join(stack.workDir, "home"), version, tarball, process.env.PATH ?? "");
+  }
+  return stack;
 }
 
 /** Changes the program's settings before the stack's next command. */

@@ -2,10 +2,14 @@
 import type { Table } from "./table";
 
 export interface BenchmarkContext {
-  /** `--full`: the sizes and repeats beyond the default run's (which keeps `npm run bench` within 3 minutes). */
+  /** `--full`: the sizes and benchmarks beyond the default run's (N = 1,000, and the benchmarks without the engine). */
   full: boolean;
   /** Progress lines (stderr), so that stdout holds only the tables. */
   progress(message: string): void;
+  /** `--size`: the N of the scale benchmark, instead of its own (a tiny one checks the harness end to end). */
+  sizes?: number[];
+  /** `--runs`: how many runs of each N the scale benchmark takes the median of, instead of its own. */
+  runs?: number;
 }
 
 export interface BenchmarkResult {

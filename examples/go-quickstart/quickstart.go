@@ -32,7 +32,7 @@ func quickstart(ctx *pulumi.Context) error {
 	}
 
 	// An API-key app: the connector takes no AuthConfig. Each end user's key goes in the `data` of a
-	// ConnectedAccount of it (ExpectedInputFields names the fields: here api_key).
+	// ConnectedAccount of it (LookupConnector's ExpectedInputFields name the fields: here api_key).
 	linear, err := integrations.NewConnector(ctx, "linear", &integrations.ConnectorArgs{
 		Name:       pulumi.String("linear-" + stack),
 		AppName:    pulumi.String("linear"),
@@ -75,7 +75,11 @@ func quickstart(ctx *pulumi.Context) error {
 
 	ctx.Export("githubConnectorId", github.ID())
 	ctx.Export("githubEnabled", github.Enabled)
-	ctx.Export("linearExpectedInputs", linear.ExpectedInputFields.ApplyT(
+	// Catalog data, read with LookupConnector (not stored with the connector).
+	linearRecord := integrations.LookupConnectorOutput(ctx, integrations.LookupConnectorOutputArgs{
+		Id: linear.ID().ToStringOutput(),
+	})
+	ctx.Export("linearExpectedInputs", linearRecord.ExpectedInputFields().ApplyT(
 		func(fields []integrations.ExpectedInputField) []string {
 			names := make([]string, len(fields))
 			for i, field := range fields {

@@ -22,7 +22,7 @@ const github = new integrations.Connector("github", {
 });
 
 // An API-key app: the connector takes no authConfig. Each end user's key goes in the `data` of a
-// ConnectedAccount of it (expectedInputFields names the fields: here api_key).
+// ConnectedAccount of it (getConnector's expectedInputFields name the fields: here api_key).
 const linear = new integrations.Connector("linear", {
   name: `linear-${stack}`,
   appName: "linear",
@@ -51,6 +51,9 @@ export const existingConnectorId = existingName
 
 export const githubConnectorId = github.id;
 export const githubEnabled = github.enabled;
-export const linearExpectedInputs = linear.expectedInputFields.apply((fields) => fields.map((f) => f.name));
+// Catalog data, read with getConnector (not stored with the connector).
+export const linearExpectedInputs = integrations
+  .getConnectorOutput({ id: linear.id })
+  .expectedInputFields.apply((fields) => fields.map((f) => f.name));
 export const sharedSlackEnabled = sharedSlack.enabled;
 export const githubTriggerNames = githubTriggers.triggers.apply((triggers) => triggers.map((t) => t.name));

@@ -30,7 +30,7 @@ def quickstart() -> None:
     )
 
     # An API-key app: the connector takes no auth_config. Each end user's key goes in the `data` of a
-    # ConnectedAccount of it (expected_input_fields names the fields: here api_key).
+    # ConnectedAccount of it (get_connector's expected_input_fields name the fields: here api_key).
     linear = integrations.Connector("linear", name=f"linear-{stack}", app_name="linear", auth_scheme="API_KEY")
 
     # An integration created outside this stack: the stack manages only its enabled flag, and hands it back
@@ -55,6 +55,8 @@ def quickstart() -> None:
 
     pulumi.export("githubConnectorId", github.id)
     pulumi.export("githubEnabled", github.enabled)
-    pulumi.export("linearExpectedInputs", linear.expected_input_fields.apply(lambda fields: [f.name for f in fields]))
+    # Catalog data, read with get_connector (not stored with the connector).
+    linear_fields = integrations.get_connector_output(id=linear.id).expected_input_fields
+    pulumi.export("linearExpectedInputs", linear_fields.apply(lambda fields: [f.name for f in fields]))
     pulumi.export("sharedSlackEnabled", shared_slack.enabled)
     pulumi.export("githubTriggerNames", github_triggers.triggers.apply(lambda triggers: [t.name for t in triggers]))

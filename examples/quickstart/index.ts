@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { Connector, IntegrationState, getTriggersOutput } from "pulumi-integrations";
+import { Connector, IntegrationState, getConnectorOutput, getTriggersOutput } from "pulumi-integrations";
 
 const config = new pulumi.Config();
 const stack = pulumi.getStack();
@@ -20,7 +20,7 @@ const github = new Connector("github", {
 });
 
 // An API-key app: the connector takes no authConfig. Each end user's key goes in the `data` of a
-// ConnectedAccount of it (the connector's expectedInputFields name the fields: here api_key).
+// ConnectedAccount of it (getConnector's expectedInputFields name the fields: here api_key).
 const linear = new Connector("linear", { name: `linear-${stack}`, appName: "linear", authScheme: "API_KEY" });
 
 // An integration created outside this stack (by another team): the stack only manages its enabled flag,
@@ -36,7 +36,10 @@ const githubTriggers = getTriggersOutput({ integrationIds: [github.id] });
 
 export const githubConnectorId = github.id;
 export const githubEnabled = github.enabled;
-export const githubExpectedInputs = github.expectedInputFields.apply((fields) => fields.map((f) => f.name));
-export const linearExpectedInputs = linear.expectedInputFields.apply((fields) => fields.map((f) => f.name));
+// The fields each ConnectedAccount gives: catalog data, read with getConnector (not stored with the connector).
+const expectedInputs = (connector: Connector) =>
+  getConnectorOutput({ id: connector.id }).expectedInputFields.apply((fields) => fields.map((f) => f.name));
+export const githubExpectedInputs = expectedInputs(github);
+export const linearExpectedInputs = expectedInputs(linear);
 export const sharedSlackEnabled = sharedSlack.enabled;
 export const githubTriggerNames = githubTriggers.triggers.apply((triggers) => triggers.map((t) => t.name));

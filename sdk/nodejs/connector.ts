@@ -83,14 +83,9 @@ export class Connector extends pulumi.CustomResource {
      */
     declare public readonly enabled: pulumi.Output<boolean>;
     /**
-     * The fields each ConnectedAccount of it gives in `data` (an API key, a token, ...).
-     */
-    declare public /*out*/ readonly expectedInputFields: pulumi.Output<outputs.ExpectedInputField[]>;
-    /**
      * Default true: always create a new connector. With false the server would hand back an existing connector of the app instead of creating one; that is never taken silently, so the create fails naming the app's connectors when it has any (take one over with `adoptId`). Only read at create time.
      */
     declare public readonly forceNewIntegration: pulumi.Output<boolean>;
-    declare public /*out*/ readonly logo: pulumi.Output<string | undefined>;
     /**
      * The connector's name.
      */
@@ -135,8 +130,6 @@ export class Connector extends pulumi.CustomResource {
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["defaultConnectorId"] = undefined /*out*/;
             resourceInputs["deleted"] = undefined /*out*/;
-            resourceInputs["expectedInputFields"] = undefined /*out*/;
-            resourceInputs["logo"] = undefined /*out*/;
             resourceInputs["serviceUrl"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
         } else {
@@ -151,9 +144,7 @@ export class Connector extends pulumi.CustomResource {
             resourceInputs["deleted"] = undefined /*out*/;
             resourceInputs["deletionPolicy"] = undefined /*out*/;
             resourceInputs["enabled"] = undefined /*out*/;
-            resourceInputs["expectedInputFields"] = undefined /*out*/;
             resourceInputs["forceNewIntegration"] = undefined /*out*/;
-            resourceInputs["logo"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["namePrefix"] = undefined /*out*/;
             resourceInputs["serviceUrl"] = undefined /*out*/;

@@ -6,8 +6,9 @@ import { PACKAGE_NAME, tokenOf } from "./resources";
 /**
  * Moves a stack's dynamic resources (`pulumi-nodejs:dynamic/integrations:<Kind>`) to the plugin's
  * (`integrations:index:<Kind>`) in its exported state, touching no remote object: the two front ends call the
- * same handlers and store the same inputs and outputs, so a resource's state stays valid once its type, URN
- * and provider say "plugin". What changes:
+ * same handlers and store the same inputs and outputs (but for the copies of inputs the dynamic provider keeps
+ * in the outputs, which the plugin reads where state holds them: ./input-copies.ts), so a resource's state
+ * stays valid once its type, URN and provider say "plugin". What changes:
  * - each resource's type and URN (and every reference to its URN: parents, dependencies, property
  *   dependencies, deletedWith), its serialized provider (`__provider`) dropped from inputs and outputs;
  * - its provider: the plugin's default provider of `version`, added with the account the dynamic provider

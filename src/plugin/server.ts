@@ -15,6 +15,7 @@ import { withAutonaming, parseUrn, type Autonaming } from "./autonaming";
 import { wireDiff, type PathChange } from "./diff";
 import { engineLog } from "../engine-log";
 import { grpcError } from "./errors";
+import { withInputCopies, withoutInputCopies } from "./input-copies";
 import { functionTokenOf, PLUGIN_FUNCTIONS, type PluginFunction } from "./functions";
 import { invokeFunction } from "./invoke";
 import { fromStruct, markSecrets, reveal, secretKeysOf, toStruct, type Props } from "./properties";
@@ -46,7 +47,7 @@ type Unary<Request, Response> = (
  * The provider plugin's gRPC service, on the stubs @pulumi/pulumi ships. Every resource call goes to the
  * same handler object the dynamic front end uses (`pulumi-integrations/dynamic`); this layer only converts:
  * Structs to plain values and back, secrets (see ./properties.ts), the autoname defaults of check
- * (./autonaming.ts), and the diff's answer (./diff.ts).
+ * (./autonaming.ts), the diff's answer (./diff.ts), and the outputs that copy inputs (./input-copies.ts).
  * Methods it does not implement (StreamInvoke, Construct, Call, Parameterize, Handshake, ...) answer
  * UNIMPLEMENTED, which the engine takes as "not supported".
  */
@@ -141,9 +142,10 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
     diff: unary(async (request: provider.DiffRequest) => {
       const row = rowOf(request.getType(), request.getUrn());
       const olds = fromStruct(request.getOlds());
+      const oldInputs = fromStruct(request.getOldInputs());
       const news = fromStruct(request.getNews());
-      const result = await row.handlers.diff(request.getId(), olds, news);
-      const diff = wireDiff(result, fromStruct(request.getOldInputs()), olds, news, replaceFlagged(row));
+      const result = await row.handlers.diff(request.getId(), withInputCopies(row, olds, oldInputs), news);
+      const diff = wireDiff(result, oldInputs, olds, news, replaceFlagged(row));
       const response = new provider.DiffResponse()
         .setChanges(diff.changes ? DIFF_SOME : DIFF_NONE)
         .setReplacesList(diff.replaces)
@@ -165,10 +167,12 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
         const { id, outs } = await withinTimeout(request.getTimeout(), "create", cancelled.signal, () =>
           row.handlers.create(inputs),
         );
-        return new provider.CreateResponse().setId(id).setProperties(toStruct(markSecrets(outs, secrets)));
+        return new provider.CreateResponse()
+          .setId(id)
+          .setProperties(toStruct(markSecrets(withoutInputCopies(row, outs), secrets)));
       } catch (error) {
         throw withPartial(error, {
-          properties: (partial) => markSecrets(partial.properties as Props, secrets),
+          properties: (partial) => markSecrets(withoutInputCopies(row, partial.properties as Props), secrets),
           inputs: markSecrets(inputs, union(secretKeysOf(wire), secretsOf(row, "inputs"))),
         });
       }
@@ -178,7 +182,8 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
       const row = rowOf(request.getType(), request.getUrn());
       const stateWire = rawProps(request.getProperties());
       const inputsWire = rawProps(request.getInputs());
-      const result = await row.handlers.read(request.getId(), reveal(stateWire) as Props);
+      const state = withInputCopies(row, reveal(stateWire) as Props, reveal(inputsWire) as Props);
+      const result = await row.handlers.read(request.getId(), state);
       const response = new provider.ReadResponse().setId(result.id);
       // An empty id: the object is gone, and the engine drops it from state.
       if (result.id === "" || result.props === undefined) return response;
@@ -194,7 +199,9 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
         Object.keys(stateWire).length === 0 ? (row.internalInputs?.({ name: parseUrn(urn).name }) ?? {}) : {};
       const inputs = result.inputs ?? (reveal(inputsWire) as Props);
       return response
-        .setProperties(toStruct(markSecrets({ ...result.props, ...internal }, outputSecrets)))
+        .setProperties(
+          toStruct(markSecrets(withoutInputCopies(row, { ...result.props, ...internal }), outputSecrets)),
+        )
         .setInputs(toStruct(markSecrets({ ...inputs, ...internal }, inputSecrets)));
     }),
 
@@ -202,21 +209,29 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
       const row = rowOf(request.getType(), request.getUrn());
       const oldsWire = rawProps(request.getOlds());
       const newsWire = rawProps(request.getNews());
+      const olds = withInputCopies(row, reveal(oldsWire) as Props, fromStruct(request.getOldInputs()));
       const { outs } = await withinTimeout(request.getTimeout(), "update", cancelled.signal, () =>
-        row.handlers.update(request.getId(), reveal(oldsWire) as Props, reveal(newsWire) as Props),
+        row.handlers.update(request.getId(), olds, reveal(newsWire) as Props),
       );
       const secrets = union(
         secretKeysOf(oldsWire, newsWire),
         secretsOf(row, "outputs"),
         secretsOf(row, "inputs"),
       );
-      return new provider.UpdateResponse().setProperties(toStruct(markSecrets(outs, secrets)));
+      return new provider.UpdateResponse().setProperties(
+        toStruct(markSecrets(withoutInputCopies(row, outs), secrets)),
+      );
     }),
 
     delete: unary(async (request: provider.DeleteRequest) => {
       const row = rowOf(request.getType(), request.getUrn());
+      const props = withInputCopies(
+        row,
+        fromStruct(request.getProperties()),
+        fromStruct(request.getOldInputs()),
+      );
       await withinTimeout(request.getTimeout(), "delete", cancelled.signal, () =>
-        row.handlers.delete(request.getId(), fromStruct(request.getProperties())),
+        row.handlers.delete(request.getId(), props),
       );
       return new Empty();
     }),

@@ -2,7 +2,13 @@ import type { z } from "zod";
 import { createConnectedAccountHandlers } from "./connected-account/handlers";
 import { connectedAccountDefinition } from "./connected-account/definition";
 import { createConnectorHandlers } from "./connector/handlers";
-import { AUTONAME_SCOPE, connectorDefinition, PROPOSED_NAME } from "./connector/definition";
+import {
+  AUTONAME_SCOPE,
+  connectorDefinition,
+  PROPOSED_NAME,
+  type CheckedConnectorInputs,
+} from "./connector/definition";
+import { appliedIdentity } from "./connector/outputs";
 import { createIntegrationStateHandlers } from "./integration-state/handlers";
 import { integrationStateDefinition } from "./integration-state/definition";
 import type { AutonameInputs } from "./shared/autoname";
@@ -38,6 +44,14 @@ export interface ResourceRow {
    * name, the plugin from the URN); they win over anything a program sends under those keys.
    */
   internalInputs?: (resource: { name: string }) => PlainProps;
+  /**
+   * Outputs that are copies of inputs, kept because Pulumi's dynamic-provider host hands diff (and read) the
+   * old outputs only: each derived from the checked inputs. A front end whose calls carry the old inputs too
+   * (the plugin: Diff, Update, Delete and Read do) leaves them out of state and derives them from the old
+   * inputs before handing the old outputs to the handlers, unless the state (written by an earlier version)
+   * holds them.
+   */
+  inputCopies?: Record<string, (inputs: PlainProps) => unknown>;
 }
 
 /**
@@ -53,6 +67,7 @@ export function createResources() {
       handlers: served(connectorDefinition, createConnectorHandlers()),
       source: { folder: "connector", export: "connectorDefinition" },
       autoname: { name: "name", prefix: "namePrefix", scope: AUTONAME_SCOPE, proposed: PROPOSED_NAME },
+      inputCopies: { lastApplied: (inputs) => appliedIdentity(inputs as CheckedConnectorInputs) },
     },
     integrationState: {
       definition: integrationStateDefinition,

@@ -4,7 +4,7 @@
  * functions `pulumi-integrations/dynamic` exports) must cope, or fail naming the field and request id.
  */
 import type http from "node:http";
-import { ApiClient, ApiError, ResponseValidationError } from "../../src/client";
+import { ApiClient, ApiError, ResponseValidationError, type ConnectorRecord } from "../../src/client";
 import { createConnectorHandlers, type ConnectorHandlers } from "../../src/resources/connector/handlers";
 import type { CheckedConnectorInputs } from "../../src/resources/connector/definition";
 import type { ConnectorOutputs } from "../../src/resources/connector/definition";
@@ -31,7 +31,6 @@ const state: ConnectorOutputs = {
   authConfig: inputs.authConfig,
   enabled: true,
   useServiceAuth: false,
-  expectedInputFields: [],
   forceNewIntegration: true,
   deletionPolicy: "delete",
   lastApplied: { name: "my-github", appName: "github", authScheme: "OAUTH2", useServiceAuth: false },
@@ -84,21 +83,27 @@ async function throughHandlers(connector: ConnectorHandlers) {
 }
 
 describe("informational fields of a connector record: absent, null or odd, the call still works", () => {
-  const variants: [string, Record<string, unknown>, (outs: ConnectorOutputs) => void][] = [
+  /** Each case checks the client's record and, where the Connector stores the field, its outputs. */
+  const variants: [
+    string,
+    Record<string, unknown>,
+    { record?: (parsed: ConnectorRecord) => void; outs?: (outs: ConnectorOutputs) => void },
+  ][] = [
     [
       "no useServiceAuth (the applied value is kept)",
       { ...record, useServiceAuth: undefined },
-      (outs) => expect(outs.useServiceAuth).toBe(false),
+      { outs: (outs) => expect(outs.useServiceAuth).toBe(false) },
     ],
     [
       "no authConfig (the applied one is kept)",
       { ...record, authConfig: undefined },
-      (outs) => expect(outs.authConfig).toEqual(inputs.authConfig),
+      { outs: (outs) => expect(outs.authConfig).toEqual(inputs.authConfig) },
     ],
     [
+      // The Connector does not store the list (getConnector reads it), but must cope with it.
       "null in place of the expectedInputFields list",
       { ...record, expectedInputFields: null },
-      (outs) => expect(outs.expectedInputFields).toEqual([]),
+      { record: (parsed) => expect(parsed.expectedInputFields).toEqual([]) },
     ],
     [
       "a default of any JSON kind (array, number, boolean, object, null), displayName for display_name",
@@ -113,14 +118,16 @@ describe("informational fields of a connector record: absent, null or odd, the c
           { display_name: "no name: left out" },
         ],
       },
-      (outs) =>
-        expect(outs.expectedInputFields).toEqual([
-          { name: "a", default: ["x", "y"], displayName: "A", display_name: "A" },
-          { name: "b", default: 3 },
-          { name: "c", default: true },
-          { name: "d", default: { k: 1 } },
-          { name: "e", default: null },
-        ]),
+      {
+        record: (parsed) =>
+          expect(parsed.expectedInputFields).toEqual([
+            { name: "a", default: ["x", "y"], displayName: "A", display_name: "A" },
+            { name: "b", default: 3 },
+            { name: "c", default: true },
+            { name: "d", default: { k: 1 } },
+            { name: "e", default: null },
+          ]),
+      },
     ],
     [
       "null and mistyped optional fields, and unknown keys",
@@ -133,12 +140,17 @@ describe("informational fields of a connector record: absent, null or odd, the c
         deleted: null,
         surprise: { anything: true },
       },
-      (outs) => {
-        expect(outs).not.toHaveProperty("logo");
-        expect(outs).not.toHaveProperty("createdAt");
-        expect(outs).not.toHaveProperty("defaultConnectorId");
-        expect(outs).not.toHaveProperty("surprise");
-        expect(outs.deleted).toBeUndefined();
+      {
+        record: (parsed) => {
+          expect(parsed.logo).toBeUndefined();
+          expect(parsed.createdAt).toBeUndefined();
+        },
+        outs: (outs) => {
+          expect(outs).not.toHaveProperty("createdAt");
+          expect(outs).not.toHaveProperty("defaultConnectorId");
+          expect(outs).not.toHaveProperty("surprise");
+          expect(outs.deleted).toBeUndefined();
+        },
       },
     ],
   ];
@@ -148,10 +160,14 @@ describe("informational fields of a connector record: absent, null or odd, the c
     const parsed = await client.getIntegration("int-1");
     expect(parsed.id).toBe("int-1");
     expect(parsed.enabled).toBe(true);
+    check.record?.(parsed);
     const outs = await throughHandlers(connector);
-    check(outs.created);
-    check(outs.read as ConnectorOutputs);
-    check(outs.updated);
+    for (const stored of [outs.created, outs.read as ConnectorOutputs, outs.updated]) {
+      check.outs?.(stored);
+      // Catalog data is getConnector's: the Connector stores none of it, whatever the record holds.
+      expect(stored).not.toHaveProperty("logo");
+      expect(stored).not.toHaveProperty("expectedInputFields");
+    }
   });
 });
 

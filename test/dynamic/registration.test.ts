@@ -58,7 +58,7 @@ describe("Connector registration", () => {
     connector = new Connector(
       "main",
       { name: "gh", appName: "github", authConfig: { client_id: "cid", client_secret: SECRET } },
-      { additionalSecretOutputs: ["logo"], protect: false },
+      { additionalSecretOutputs: ["createdAt"], protect: false },
     );
     await resolved(connector.id);
     registration = registrations.find((r) => r.name === "main")!;
@@ -69,7 +69,7 @@ describe("Connector registration", () => {
   });
 
   test("authConfig is an additional secret output, merged with the user's own options", () => {
-    expect(registration.additionalSecretOutputs).toEqual(expect.arrayContaining(["authConfig", "logo"]));
+    expect(registration.additionalSecretOutputs).toEqual(expect.arrayContaining(["authConfig", "createdAt"]));
   });
 
   test("authConfig given as a plain object is sent as a secret input", () => {

@@ -82,6 +82,12 @@ async function connectorOrUndefined(id: string): Promise<ConnectorRecord | undef
 }
 
 /** What a resource's state records (the CLI rewrites the rest, e.g. drops empty propertyDependencies). */
+/** A Connector's outputs without the catalog data earlier versions stored (other resources had none). */
+function withoutCatalogData(outputs: ResourceState["outputs"]): ResourceState["outputs"] {
+  const { logo: _logo, expectedInputFields: _fields, ...kept } = outputs;
+  return kept;
+}
+
 function recorded(resource: ResourceState): Pick<ResourceState, "urn" | "id" | "inputs" | "outputs"> {
   return { urn: resource.urn, id: resource.id, inputs: resource.inputs, outputs: resource.outputs };
 }
@@ -229,14 +235,31 @@ describe("e2e: a stack made with the previous release (0.1.0)", () => {
   });
 
   it("keeps the old state's resources through refresh and up, each learning where it lives, with no replacement", () => {
-    // The one input that changes is __provider: the up stores the serialized shim of this version (since the
-    // shims became one factory, it captures the resource's name), which requires the same stable entry.
+    // __provider on its own: the up stores this version's in the inputs, a require of the resource kind's own
+    // module (src/dynamic/shims.ts), and keeps the outputs' (0.1.0's, whose methods require the stable entry:
+    // what the destroy below deletes with, the engine handing Delete the outputs).
+    const providers = (resources: ResourceState[], side: "inputs" | "outputs") =>
+      Object.fromEntries(
+        resources
+          .filter((resource) => resource.type.startsWith(DYNAMIC))
+          .map((resource) => [urnName(resource.urn), String(resource[side].__provider)]),
+      );
+    const stored = providers(imported, "outputs");
+    expect(providers(afterUp, "outputs")).toEqual(stored);
+    for (const [name, text] of Object.entries(providers(afterUp, "inputs"))) {
+      expect([name, text]).toEqual([
+        name,
+        expect.stringMatching(
+          /const provider = require\("pulumi-integrations\/dist\/dynamic\/providers\/[a-z-]+\.js"\);/,
+        ),
+      ]);
+      expect(stored[name]).toContain('require("pulumi-integrations/dynamic")');
+    }
     const own = (resources: ResourceState[]) =>
       resources
         .filter((resource) => resource.type.startsWith(DYNAMIC))
         .map(recorded)
-        .map(({ inputs: { __provider: provider, ...inputs }, outputs, ...resource }) => {
-          expect(String(provider)).toContain('require("pulumi-integrations/dynamic")');
+        .map(({ inputs: { __provider: _input, ...inputs }, outputs, ...resource }) => {
           const { __provider: _stored, ...plainOutputs } = outputs;
           return { ...resource, inputs, outputs: plainOutputs };
         })
@@ -244,10 +267,12 @@ describe("e2e: a stack made with the previous release (0.1.0)", () => {
     // The additions: where each object lives (serviceUrl and accountId, which 0.1.0 did not record: the refresh
     // proved each object by id under the current key and recorded them); the IntegrationStates' logical names
     // among their inputs (their claims, which their diff ignores); the account's appName, which the create's
-    // answer lacks and the first read fills in (0.1.0's own refresh adds it too).
+    // answer lacks and the first read fills in (0.1.0's own refresh adds it too). The one removal: the
+    // connectors' catalog data (`logo`, `expectedInputFields`), which a Connector no longer stores (getConnector
+    // reads it); its refresh drops it.
     const where = { serviceUrl: emulator.url, accountId: emulator.accountIdOf(FAKE_SECRETS.apiKey) };
     const expected = own(imported)
-      .map((resource) => ({ ...resource, outputs: { ...resource.outputs, ...where } }))
+      .map((resource) => ({ ...resource, outputs: { ...withoutCatalogData(resource.outputs), ...where } }))
       .map((resource) =>
         resource.urn.endsWith("::release-board")
           ? { ...resource, outputs: { ...resource.outputs, appName: "trello" } }

@@ -96,6 +96,12 @@ async function accountOrUndefined(id: string): Promise<string | undefined> {
 }
 
 /** What a resource's state records (the CLI rewrites the rest, e.g. drops empty propertyDependencies). */
+/** Outputs of the old plugin without what this one no longer stores (only Connectors had any of it). */
+function storedByThisVersion(outputs: ResourceState["outputs"]): ResourceState["outputs"] {
+  const { logo: _logo, expectedInputFields: _fields, lastApplied: _applied, ...kept } = outputs;
+  return kept;
+}
+
 function recorded(resource: ResourceState): Pick<ResourceState, "urn" | "id" | "inputs" | "outputs"> {
   return { urn: resource.urn, id: resource.id, inputs: resource.inputs, outputs: resource.outputs };
 }
@@ -310,11 +316,13 @@ describe("plugin: a stack made with the provider plugin of commit 7e150a4 (0.1.0
     // The additions: where each object lives (serviceUrl and accountId, which 0.1.0 did not record: the refresh
     // proved each object by id under the current key and recorded them); the IntegrationState's logical name
     // among its inputs (its claim, ignored by its diff); the account's appName, which the create's answer
-    // lacks and the first read fills in.
+    // lacks and the first read fills in. The removals, from the connectors' outputs: their catalog data
+    // (`logo`, `expectedInputFields`: getConnector reads it) and `lastApplied`, the copy of the inputs that
+    // replace a connector, which the plugin derives from the old inputs the engine hands it.
     const where = { serviceUrl: emulator.url, accountId: emulator.accountIdOf(FAKE_SECRETS.apiKey) };
     const expected = own(imported)
       .map(recorded)
-      .map((resource) => ({ ...resource, outputs: { ...resource.outputs, ...where } }))
+      .map((resource) => ({ ...resource, outputs: { ...storedByThisVersion(resource.outputs), ...where } }))
       .map((resource) =>
         resource.urn.endsWith("::release-board")
           ? { ...resource, outputs: { ...resource.outputs, appName: "trello" } }

@@ -101,14 +101,24 @@ describe("the plugin's schema", () => {
     expect(account.requiredInputs).toEqual(["integrationId"]);
   });
 
-  it("makes the outputs' object types named types, documented from their keys", () => {
+  it("stores no catalog data with a Connector: the app's logo and the fields each account gives are getConnector's", () => {
     const connector = schema.resources[CONNECTOR]!;
-    expect(connector.properties.expectedInputFields).toMatchObject({
+    expect(Object.keys(connector.properties)).not.toContain("logo");
+    expect(Object.keys(connector.properties)).not.toContain("expectedInputFields");
+    expect(connector.properties.authConfig).toMatchObject({ secret: true });
+    expect(connector.required).toEqual(expect.arrayContaining(["name", "appId"]));
+    const getConnector = schema.functions["integrations:index:getConnector"]!;
+    expect(Object.keys(getConnector.outputs.properties)).toEqual(
+      expect.arrayContaining(["logo", "expectedInputFields"]),
+    );
+  });
+
+  it("makes the outputs' object types named types, documented from their keys", () => {
+    const getConnector = schema.functions["integrations:index:getConnector"]!;
+    expect(getConnector.outputs.properties.expectedInputFields).toMatchObject({
       type: "array",
       items: { $ref: "#/types/integrations:index:ExpectedInputField" },
     });
-    expect(connector.properties.authConfig).toMatchObject({ secret: true });
-    expect(connector.required).toEqual(expect.arrayContaining(["name", "appId", "expectedInputFields"]));
     expect(schema.types["integrations:index:ExpectedInputField"]).toMatchObject({
       type: "object",
       description: "One field of the scheme, as `GET /api/v1/apps` and the connector record list it.",

@@ -231,6 +231,12 @@ describe("provider config", () => {
   });
 });
 
+/** What the dynamic provider stores as a Connector's `lastApplied`: the inputs that replace it. */
+function applied(inputs: Props): Props {
+  const { name, appName, appId, authScheme, useServiceAuth } = inputs;
+  return JSON.parse(JSON.stringify({ name, appName, appId, authScheme, useServiceAuth })) as Props;
+}
+
 describe("a Connector through the plugin's calls", () => {
   let id: string;
   let inputs: Props;
@@ -278,7 +284,24 @@ describe("a Connector through the plugin's calls", () => {
       enabled: true,
       authConfig: secret(AUTH),
     });
+    // No copy of the inputs (the engine keeps them, and hands them back to Diff), and no catalog data.
+    for (const key of ["lastApplied", "logo", "expectedInputFields"]) expect(outputs).not.toHaveProperty(key);
     expect(await inspect.getIntegration(id)).toMatchObject({ name: inputs.name, enabled: true });
+  });
+
+  it("diff compares the replacing inputs with the old inputs, or with a copy an earlier version stored", async () => {
+    // State whose record spells the name otherwise than the inputs applied (as a record may spell an app):
+    // the old inputs are what was applied.
+    const echoed = { ...outputs, name: "as-the-service-spells-it" };
+    const fromOldInputs = await client.diff(urn("plugin-gh"), id, echoed, inputs, inputs);
+    expect(fromOldInputs.getChanges()).toBe(DIFF_NONE);
+    // Without old inputs (an engine that sends none) the record's own fields are the best remaining guess.
+    const fromRecord = await client.diff(urn("plugin-gh"), id, echoed, inputs, {});
+    expect(fromRecord.getReplacesList()).toEqual(["name"]);
+    // An earlier plugin stored the copy in the outputs: it is read as before.
+    const stored = { ...echoed, lastApplied: { ...applied(inputs), name: "stored-copy" } };
+    const fromCopy = await client.diff(urn("plugin-gh"), id, stored, inputs, inputs);
+    expect(fromCopy.getReplacesList()).toEqual(["name"]);
   });
 
   it("diff: same inputs, no change; enabled is an update; a new name replaces (the new one first)", async () => {
@@ -359,6 +382,7 @@ describe("a Connector through the plugin's calls", () => {
     const response = await client.update(urn("plugin-gh"), id, outputs, news);
     outputs = plain(response.getProperties());
     expect(outputs).toMatchObject({ enabled: false, authConfig: secret(AUTH) });
+    expect(outputs).not.toHaveProperty("lastApplied");
     expect((await inspect.getIntegration(id)).enabled).toBe(false);
     inputs = news;
   });
@@ -372,6 +396,18 @@ describe("a Connector through the plugin's calls", () => {
       enabled: false,
       authConfig: secret(AUTH),
     });
+  });
+
+  it("read of an earlier version's state drops its catalog data and its copy of the inputs, keeping what it applied", async () => {
+    const earlier = {
+      ...outputs,
+      logo: "https://logos.integrations.example/github.svg",
+      expectedInputFields: [],
+      lastApplied: applied(inputs),
+    };
+    const response = await client.read(urn("plugin-gh"), id, earlier, inputs);
+    expect(plain(response.getProperties())).toEqual(outputs);
+    expect(plain(response.getInputs())).toMatchObject({ name: inputs.name, appName: "github" });
   });
 
   it("read by id alone (import) returns the inputs a program would give, without the unreadable authConfig", async () => {
@@ -839,6 +875,7 @@ describe("a partial create", () => {
     const live = await inspect.findIntegrationByName("plugin-partial");
     expect(detail!.getId()).toBe(live?.id);
     expect(plain(detail!.getProperties())).toMatchObject({ name: "plugin-partial", enabled: true });
+    expect(plain(detail!.getProperties())).not.toHaveProperty("lastApplied");
     expect(plain(detail!.getInputs())).toMatchObject({ name: "plugin-partial", authConfig: secret(AUTH) });
     expect(error.details).toContain("It is kept in state");
     expect(error.details).not.toContain(CLIENT_SECRET);

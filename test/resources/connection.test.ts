@@ -17,7 +17,6 @@ async function appliedOutputs(connection: unknown) {
   return {
     ...checked.inputs,
     appId: "app",
-    expectedInputFields: [],
     lastApplied: { name: "c", appName: "github", useServiceAuth: false },
   } as never;
 }

@@ -32,7 +32,7 @@ async function created(overrides: Record<string, unknown> = {}) {
 }
 
 describe("create", () => {
-  test("one POST; outputs hold the record, the applied authConfig and what diff needs", async () => {
+  test("one POST; outputs hold the record without catalog data, the applied authConfig and what diff needs", async () => {
     const inputs = await inputsFor();
     let result!: { id: string; outs: ConnectorOutputs };
     // The listing of the app's connectors that a lost response would be weighed against, and the POST.
@@ -46,13 +46,14 @@ describe("create", () => {
       authConfig: GITHUB_AUTH,
       enabled: true,
       useServiceAuth: false,
-      expectedInputFields: expect.any(Array),
-      logo: expect.stringContaining("github"),
       createdAt: expect.any(String),
       forceNewIntegration: true,
       deletionPolicy: "delete",
       lastApplied: { name: inputs.name, appName: "github", authScheme: "OAUTH2", useServiceAuth: false },
     });
+    // Catalog data (the app's logo, the fields each account gives) is getConnector's, not stored.
+    expect(result.outs).not.toHaveProperty("logo");
+    expect(result.outs).not.toHaveProperty("expectedInputFields");
     const remote = await bed.inspect.getIntegration(result.id);
     expect(remote).toMatchObject({ name: inputs.name, enabled: true });
     // The server never shows the secret back; state keeps it.
@@ -251,6 +252,18 @@ describe("update", () => {
     });
     expect(requests).toBe(0);
     expect(updated).toEqual({ ...outs, deletionPolicy: "retain", forceNewIntegration: false });
+  });
+
+  test("state of an earlier version loses the catalog data it stored, at a read and at an update", async () => {
+    const { id, outs, inputs } = await created();
+    const earlier = { ...outs, logo: "https://logos.example/github.svg", expectedInputFields: [] } as never;
+    const { props } = await bed.connector.read(id, earlier);
+    expect(props).toEqual(outs);
+    const { outs: updated } = await bed.connector.update(id, earlier, {
+      ...inputs,
+      deletionPolicy: "retain",
+    });
+    expect(updated).toEqual({ ...outs, deletionPolicy: "retain" });
   });
 
   test("a connector deleted behind our back: the error says to refresh", async () => {

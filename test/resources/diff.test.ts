@@ -19,7 +19,6 @@ const olds: ConnectorOutputs = {
   authConfig: { client_id: "id-1", client_secret: "s3cret" },
   enabled: true,
   useServiceAuth: false,
-  expectedInputFields: [],
   forceNewIntegration: true,
   deletionPolicy: "delete",
   lastApplied: { name: "gh", appName: "github", authScheme: "OAUTH2", useServiceAuth: false },

@@ -44,11 +44,8 @@ type Connector struct {
 	DeletionPolicy DeletionPolicyOutput `pulumi:"deletionPolicy"`
 	// Default true. Updated in place.
 	Enabled pulumi.BoolOutput `pulumi:"enabled"`
-	// The fields each ConnectedAccount of it gives in `data` (an API key, a token, ...).
-	ExpectedInputFields ExpectedInputFieldArrayOutput `pulumi:"expectedInputFields"`
 	// Default true: always create a new connector. With false the server would hand back an existing connector of the app instead of creating one; that is never taken silently, so the create fails naming the app's connectors when it has any (take one over with `adoptId`). Only read at create time.
-	ForceNewIntegration pulumi.BoolOutput      `pulumi:"forceNewIntegration"`
-	Logo                pulumi.StringPtrOutput `pulumi:"logo"`
+	ForceNewIntegration pulumi.BoolOutput `pulumi:"forceNewIntegration"`
 	// The connector's name.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// Set when the name was autonamed (see ../shared/autoname.ts).
@@ -316,18 +313,9 @@ func (o ConnectorOutput) Enabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Connector) pulumi.BoolOutput { return v.Enabled }).(pulumi.BoolOutput)
 }
 
-// The fields each ConnectedAccount of it gives in `data` (an API key, a token, ...).
-func (o ConnectorOutput) ExpectedInputFields() ExpectedInputFieldArrayOutput {
-	return o.ApplyT(func(v *Connector) ExpectedInputFieldArrayOutput { return v.ExpectedInputFields }).(ExpectedInputFieldArrayOutput)
-}
-
 // Default true: always create a new connector. With false the server would hand back an existing connector of the app instead of creating one; that is never taken silently, so the create fails naming the app's connectors when it has any (take one over with `adoptId`). Only read at create time.
 func (o ConnectorOutput) ForceNewIntegration() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Connector) pulumi.BoolOutput { return v.ForceNewIntegration }).(pulumi.BoolOutput)
-}
-
-func (o ConnectorOutput) Logo() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Connector) pulumi.StringPtrOutput { return v.Logo }).(pulumi.StringPtrOutput)
 }
 
 // The connector's name.

@@ -13,7 +13,6 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
-from . import outputs
 from ._enums import *
 
 __all__ = ['ConnectorArgs', 'Connector']
@@ -335,8 +334,6 @@ class Connector(pulumi.CustomResource):
             __props__.__dict__["created_at"] = None
             __props__.__dict__["default_connector_id"] = None
             __props__.__dict__["deleted"] = None
-            __props__.__dict__["expected_input_fields"] = None
-            __props__.__dict__["logo"] = None
             __props__.__dict__["service_url"] = None
             __props__.__dict__["updated_at"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["authConfig"])
@@ -376,9 +373,7 @@ class Connector(pulumi.CustomResource):
         __props__.__dict__["deleted"] = None
         __props__.__dict__["deletion_policy"] = None
         __props__.__dict__["enabled"] = None
-        __props__.__dict__["expected_input_fields"] = None
         __props__.__dict__["force_new_integration"] = None
-        __props__.__dict__["logo"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["name_prefix"] = None
         __props__.__dict__["service_url"] = None
@@ -466,25 +461,12 @@ class Connector(pulumi.CustomResource):
         return pulumi.get(self, "enabled")
 
     @_builtins.property
-    @pulumi.getter(name="expectedInputFields")
-    def expected_input_fields(self) -> pulumi.Output[Sequence['outputs.ExpectedInputField']]:
-        """
-        The fields each ConnectedAccount of it gives in `data` (an API key, a token, ...).
-        """
-        return pulumi.get(self, "expected_input_fields")
-
-    @_builtins.property
     @pulumi.getter(name="forceNewIntegration")
     def force_new_integration(self) -> pulumi.Output[_builtins.bool]:
         """
         Default true: always create a new connector. With false the server would hand back an existing connector of the app instead of creating one; that is never taken silently, so the create fails naming the app's connectors when it has any (take one over with `adoptId`). Only read at create time.
         """
         return pulumi.get(self, "force_new_integration")
-
-    @_builtins.property
-    @pulumi.getter
-    def logo(self) -> pulumi.Output[Optional[_builtins.str]]:
-        return pulumi.get(self, "logo")
 
     @_builtins.property
     @pulumi.getter

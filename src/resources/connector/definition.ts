@@ -89,6 +89,9 @@ export const expectedInputField = z.looseObject({
 /**
  * The inputs that force a replacement, as last applied. diff compares new inputs with these rather than
  * with the server's record, which may spell them differently (an app given by id is echoed with its name).
+ * A copy of inputs: the dynamic provider keeps it in the outputs, since its host hands diff the old outputs
+ * only; the plugin, whose Diff gets the old inputs, leaves it out of state and derives it from them
+ * (../index.ts, `inputCopies`).
  */
 const appliedIdentity = z.object({
   name: z.string(),
@@ -113,9 +116,6 @@ const outputs = {
   authConfig: property(z.record(z.string(), z.unknown()).optional(), { secret: true }),
   enabled: z.boolean(),
   useServiceAuth: z.boolean(),
-  /** The fields each ConnectedAccount of it gives in `data` (an API key, a token, ...). */
-  expectedInputFields: z.array(expectedInputField),
-  logo: z.string().optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
   deleted: z.boolean().optional(),
@@ -183,7 +183,11 @@ export type CheckedConnectorInputs = Omit<
   "name" | typeof AUTONAME_SCOPE
 > & { name: string };
 
-/** A Connector's outputs: the connector record (secret-free fields as the server has them) and local state. */
+/**
+ * A Connector's outputs: the connector record (secret-free fields as the server has them) and local state.
+ * Catalog data is not stored (the app's logo, the fields each account gives): `getConnector` and `getApps`
+ * read it, so that every step of a large stack does not write it again.
+ */
 export type ConnectorOutputs = z.output<z.ZodObject<typeof outputs>>;
 
 export type AppliedIdentity = z.output<typeof appliedIdentity>;

@@ -13,7 +13,14 @@ import { createClientForCall } from "../shared/client-for-call";
 import { diffConnector } from "./diff";
 import { checkConnectorInputs } from "./check";
 import type { CheckedConnectorInputs, ConnectorOutputs } from "./definition";
-import { appliedIdentity, connectorOutputs, importedStateOf, inputsOf, localStateOf } from "./outputs";
+import {
+  appliedIdentity,
+  connectorOutputs,
+  currentOutputs,
+  importedStateOf,
+  inputsOf,
+  localStateOf,
+} from "./outputs";
 import { compare } from "../shared/diff-rules";
 import { isReadById } from "../shared/read-by-id";
 import { messageOf, PartialCreateError, ProviderError, readably } from "../shared/errors";
@@ -212,7 +219,9 @@ async function updateConnector(
   });
   const local = localStateOf(news);
   if (Object.keys(patch).length === 0) {
-    return { outs: withoutUndefined({ ...olds, ...local, lastApplied: appliedIdentity(news) }) };
+    return {
+      outs: withoutUndefined(currentOutputs({ ...olds, ...local, lastApplied: appliedIdentity(news) })),
+    };
   }
   await client.updateIntegration(id, patch).catch((error: unknown) => {
     throw error instanceof NotFoundError ? goneError(id, error) : error;

@@ -67,6 +67,18 @@ export function inputsOf(outputs: ConnectorOutputs): CheckedConnectorInputs {
   });
 }
 
+const OUTPUT_KEYS = new Set(Object.keys(connectorDefinition.outputs));
+
+/**
+ * The outputs this version stores, out of state any version wrote: what an earlier version stored and this
+ * one no longer does (the catalog's `logo` and `expectedInputFields`) goes at the next update.
+ */
+export function currentOutputs(outputs: ConnectorOutputs): ConnectorOutputs {
+  return Object.fromEntries(
+    Object.entries(outputs).filter(([key]) => OUTPUT_KEYS.has(key)),
+  ) as ConnectorOutputs;
+}
+
 /** Only the record's known fields are kept: an extra field a server adds might hold anything. */
 export function connectorOutputs(record: ConnectorRecord, local: LocalConnectorState): ConnectorOutputs {
   return withoutUndefined({
@@ -78,8 +90,6 @@ export function connectorOutputs(record: ConnectorRecord, local: LocalConnectorS
     enabled: record.enabled,
     // Informational on the wire (TOLERANCE.md): a server that does not say keeps what was applied.
     useServiceAuth: record.useServiceAuth ?? local.lastApplied.useServiceAuth,
-    expectedInputFields: record.expectedInputFields,
-    logo: record.logo,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
     deleted: record.deleted,

@@ -34,7 +34,7 @@ func main() {
 				github.ID().ToIDOutput().ToStringOutput(),
 			},
 		}, nil)
-		linear, err := integrations.NewConnector(ctx, "linear", &integrations.ConnectorArgs{
+		_, err = integrations.NewConnector(ctx, "linear", &integrations.ConnectorArgs{
 			Name:       pulumi.Sprintf("linear-%v", ctx.Stack()),
 			AppName:    pulumi.String("linear"),
 			AuthScheme: pulumi.String("API_KEY"),
@@ -52,7 +52,6 @@ func main() {
 		}
 		ctx.Export("githubConnectorId", github.ID())
 		ctx.Export("githubEnabled", github.Enabled)
-		ctx.Export("linearExpectedInputFields", linear.ExpectedInputFields)
 		ctx.Export("sharedSlackEnabled", sharedSlack.Enabled)
 		ctx.Export("githubTriggers", githubTriggersVar)
 		return nil

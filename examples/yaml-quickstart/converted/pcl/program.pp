@@ -55,11 +55,6 @@ output githubEnabled {
 	value = github.enabled
 }
 
-output linearExpectedInputFields {
-	__logicalName = "linearExpectedInputFields"
-	value = linear.expectedInputFields
-}
-
 output sharedSlackEnabled {
 	__logicalName = "sharedSlackEnabled"
 	value = sharedSlack.enabled

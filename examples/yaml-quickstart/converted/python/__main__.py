@@ -29,6 +29,5 @@ shared_slack = integrations.IntegrationState("shared-slack",
     on_delete=integrations.IntegrationStateOnDelete.RESTORE)
 pulumi.export("githubConnectorId", github.id)
 pulumi.export("githubEnabled", github.enabled)
-pulumi.export("linearExpectedInputFields", linear.expected_input_fields)
 pulumi.export("sharedSlackEnabled", shared_slack.enabled)
 pulumi.export("githubTriggers", github_triggers_var)

@@ -34,6 +34,5 @@ const sharedSlack = new integrations.IntegrationState("shared-slack", {
 });
 export const githubConnectorId = github.id;
 export const githubEnabled = github.enabled;
-export const linearExpectedInputFields = linear.expectedInputFields;
 export const sharedSlackEnabled = sharedSlack.enabled;
 export const githubTriggers = githubTriggersVar;

@@ -13,6 +13,7 @@ import io.github.pulumiintegrations.integrations.IntegrationState;
 import io.github.pulumiintegrations.integrations.IntegrationStateArgs;
 import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
 import io.github.pulumiintegrations.integrations.enums.IntegrationStateOnDelete;
+import io.github.pulumiintegrations.integrations.inputs.GetConnectorArgs;
 import io.github.pulumiintegrations.integrations.inputs.GetTriggersArgs;
 import io.github.pulumiintegrations.integrations.outputs.ExpectedInputField;
 import io.github.pulumiintegrations.integrations.outputs.Trigger;
@@ -46,7 +47,7 @@ public class App {
             .build());
 
         // An API-key app: the connector takes no authConfig. Each end user's key goes in the `data` of a
-        // ConnectedAccount of it (expectedInputFields names the fields: here api_key).
+        // ConnectedAccount of it (getConnector's expectedInputFields name the fields: here api_key).
         var linear = new Connector("linear", ConnectorArgs.builder()
             .name("linear-" + stack)
             .appName("linear")
@@ -80,8 +81,12 @@ public class App {
 
         ctx.export("githubConnectorId", github.id());
         ctx.export("githubEnabled", github.enabled());
-        ctx.export("linearExpectedInputs", linear.expectedInputFields().applyValue(fields ->
-            fields.stream().map(ExpectedInputField::name).collect(Collectors.toList())));
+        // Catalog data, read with getConnector (not stored with the connector).
+        var linearCatalog = IntegrationsFunctions.getConnector(GetConnectorArgs.builder()
+            .id(linear.id())
+            .build());
+        ctx.export("linearExpectedInputs", linearCatalog.applyValue(catalog ->
+            catalog.expectedInputFields().stream().map(ExpectedInputField::name).collect(Collectors.toList())));
         ctx.export("sharedSlackEnabled", sharedSlack.enabled());
         ctx.export("githubTriggerNames", githubTriggers.applyValue(result ->
             result.triggers().stream().map(Trigger::name).collect(Collectors.toList())));

@@ -10,7 +10,6 @@ import com.pulumi.core.internal.Codegen;
 import io.github.pulumiintegrations.integrations.ConnectorArgs;
 import io.github.pulumiintegrations.integrations.Utilities;
 import io.github.pulumiintegrations.integrations.enums.DeletionPolicy;
-import io.github.pulumiintegrations.integrations.outputs.ExpectedInputField;
 import java.lang.Boolean;
 import java.lang.Object;
 import java.lang.String;
@@ -166,20 +165,6 @@ public class Connector extends com.pulumi.resources.CustomResource {
         return this.enabled;
     }
     /**
-     * The fields each ConnectedAccount of it gives in `data` (an API key, a token, ...).
-     * 
-     */
-    @Export(name="expectedInputFields", refs={List.class,ExpectedInputField.class}, tree="[0,1]")
-    private Output<List<ExpectedInputField>> expectedInputFields;
-
-    /**
-     * @return The fields each ConnectedAccount of it gives in `data` (an API key, a token, ...).
-     * 
-     */
-    public Output<List<ExpectedInputField>> expectedInputFields() {
-        return this.expectedInputFields;
-    }
-    /**
      * Default true: always create a new connector. With false the server would hand back an existing connector of the app instead of creating one; that is never taken silently, so the create fails naming the app&#39;s connectors when it has any (take one over with `adoptId`). Only read at create time.
      * 
      */
@@ -192,12 +177,6 @@ public class Connector extends com.pulumi.resources.CustomResource {
      */
     public Output<Boolean> forceNewIntegration() {
         return this.forceNewIntegration;
-    }
-    @Export(name="logo", refs={String.class}, tree="[0]")
-    private Output</* @Nullable */ String> logo;
-
-    public Output<Optional<String>> logo() {
-        return Codegen.optional(this.logo);
     }
     /**
      * The connector&#39;s name.
