@@ -13,7 +13,9 @@
 //     package fails naming it;
 //   - codegen.GenerateProgram writes the program, Main.yaml (the file `pulumi convert` writes beside the
 //     project's Pulumi.yaml), into <out>/yaml/, which is emptied first. Generator diagnostics that are
-//     errors fail (YAML has no loops: a `for` expression is one); warnings are printed.
+//     errors fail (YAML has no loops: a `for` expression is one); warnings are printed;
+//   - one correction (see withoutCommentMarkers): a PCL comment's lines after the first keep their `//` in
+//     the YAML comment the generator writes; they lose it.
 //
 // Usage: programgen -pcl <dir> -schema schema.json[,other.json] -out <dir>
 package main
@@ -26,6 +28,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/blang/semver"
@@ -109,7 +112,22 @@ func generate(pclDir string, specs map[string]schema.PackageSpec, dir string) er
 	if err != nil {
 		return err
 	}
+	for name, source := range files {
+		files[name] = withoutCommentMarkers(source)
+	}
 	return writeFiles(dir, files)
+}
+
+// A YAML comment line the generator writes from a line of a PCL comment after the first: it keeps that
+// line's `//` (`# // text`).
+var commentMarker = regexp.MustCompile(`(?m)^(\s*#) //( ?)`)
+
+// withoutCommentMarkers writes each `# // text` line of a PCL comment as `# text` (and `# //` as `#`).
+func withoutCommentMarkers(source []byte) []byte {
+	return commentMarker.ReplaceAllFunc(source, func(match []byte) []byte {
+		groups := commentMarker.FindSubmatch(match)
+		return append(append([]byte{}, groups[1]...), groups[2]...)
+	})
 }
 
 func writeFiles(dir string, files map[string][]byte) error {
