@@ -16,7 +16,9 @@
 //     placeholder ("not yet implemented": a `for` expression, ...) and an expression it panicked on while
 //     writing (the text `%!v(PANIC=`, e.g. for the arguments of a function without inputs); other warnings
 //     are printed;
-//   - one correction (see withBasePackages): the generator names a package's Java package
+//   - the corrections of javafix.go: a function without inputs (the generator panics on it), an enum
+//     input given a literal (written as a string) and a required config variable (read as an Optional);
+//   - one more correction (see withBasePackages): the generator names a package's Java package
 //     `com.pulumi.<name>` for its functions and their argument types, whatever the schema's
 //     language.java.basePackage says, which it honours for resources only; the program gets the package's
 //     own Java package there too.
@@ -94,8 +96,9 @@ func generate(pclDir string, specs map[string]schema.PackageSpec, dir string) er
 	if err != nil {
 		return err
 	}
+	loader := &specLoader{specs: specs, bound: map[string]*schema.Package{}}
 	program, diags, err := pcl.BindProgram(
-		parser.Files, pcl.Loader(&specLoader{specs: specs, bound: map[string]*schema.Package{}}),
+		parser.Files, pcl.Loader(loader),
 		pcl.PreferOutputVersionedInvokes, pcl.DirPath(absolute),
 	)
 	var bindErrors hcl.Diagnostics
@@ -107,6 +110,10 @@ func generate(pclDir string, specs map[string]schema.PackageSpec, dir string) er
 	printWarnings(diags)
 	if diags.HasErrors() {
 		return diagnosticsError(diags)
+	}
+	giveEmptyInputs(loader.bound)
+	if err := markEnumLiterals(program, specs); err != nil {
+		return err
 	}
 	files, diags, err := java.GenerateProgram(program)
 	if err != nil {
@@ -127,7 +134,7 @@ func generate(pclDir string, specs map[string]schema.PackageSpec, dir string) er
 		}
 		return fmt.Errorf("the generator panicked writing an expression: %s", source[at:at+end])
 	}
-	return writeFiles(dir, map[string][]byte{"App.java": withBasePackages(source, specs)})
+	return writeFiles(dir, map[string][]byte{"App.java": withRequiredConfig(withJavaCorrections(withBasePackages(source, specs)), requiredConfig(program))})
 }
 
 // notImplemented is the warnings the generator gives where it writes a placeholder instead of code, as errors.
