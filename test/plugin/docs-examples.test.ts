@@ -2,8 +2,8 @@
  * The docs examples (provider/examples/<name>/main.pp and the programs `npm run examples` writes beside it):
  * the checked-in programs are what the pinned generators write now, and every one compiles against the
  * project's SDK of its language, each language in one run of its tool (tsc, pyright, go build and go vet, one
- * Maven compile). The known generator faults (tools/examples/faults.ts) have no program checked in, and each
- * must still be a fault. test/plugin/docs-examples-yaml.test.ts runs the YAML programs against the emulator.
+ * Maven compile), every example in every language. test/plugin/schema.test.ts checks that the schema carries
+ * the checked-in programs; test/plugin/docs-examples-yaml.test.ts runs the YAML programs against the emulator.
  */
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -16,7 +16,6 @@ import {
   type ExampleLanguage,
 } from "../../src/plugin/schema/examples";
 import { filesUnder } from "../../tools/content-hash";
-import { GENERATOR_FAULTS, isKnownFault } from "../../tools/examples/faults";
 import { generateExamples, type GeneratedExamples } from "../../tools/examples/generate";
 import { createStageRoot } from "../support/packed-package";
 import {
@@ -24,7 +23,6 @@ import {
   compileJava,
   typecheckPython,
   typecheckTypeScript,
-  type ProgramErrors,
   type Programs,
 } from "./support/generated-programs";
 
@@ -46,25 +44,12 @@ function programsOf(language: ExampleLanguage): Programs {
   );
 }
 
-/**
- * What a language's check found, against the known faults: the examples that should pass but do not (with
- * their errors), and the known faults that now pass (generated and no errors).
- */
-function verdict(language: ExampleLanguage, errors: ProgramErrors) {
-  const failingAsKnown = (name: string) =>
-    errors[name] !== undefined || generated.generatorErrors[name]?.[language] !== undefined;
-  return {
-    unexpected: Object.fromEntries(Object.entries(errors).filter(([name]) => !isKnownFault(name, language))),
-    fixedFaults: generated.names.filter((name) => isKnownFault(name, language) && !failingAsKnown(name)),
-  };
-}
-
 beforeAll(async () => {
   stage = mkdtempSync(join(createStageRoot(), "docs-examples-"));
   generatedDir = join(stage, "generated");
   // Builds the YAML and Java program generators first when their sources changed (seconds once
   // `npm run pulumi` has filled Go's caches).
-  generated = await generateExamples({ outDir: generatedDir, keepFaults: true });
+  generated = await generateExamples({ outDir: generatedDir });
 }, 300_000);
 
 test("there is an example for each resource and function of the schema", () => {
@@ -74,11 +59,6 @@ test("there is an example for each resource and function of the schema", () => {
   };
   const tokens = [...Object.keys(schema.resources), ...Object.keys(schema.functions)];
   expect(exampleNames()).toEqual(tokens.map((token) => token.split(":")[2]).sort());
-  // Each fault names an example and a fault.
-  for (const [name, faults] of Object.entries(GENERATOR_FAULTS)) {
-    expect(exampleNames()).toContain(name);
-    for (const fault of Object.values(faults)) expect(fault).toMatch(/\S/);
-  }
 });
 
 test("provider/examples holds what `npm run examples` writes now (run it and commit the result)", () => {
@@ -86,7 +66,7 @@ test("provider/examples holds what `npm run examples` writes now (run it and com
   for (const name of generated.names) {
     for (const language of EXAMPLE_LANGUAGES) {
       const folder = join(name, languageFolder(language));
-      const fresh = isKnownFault(name, language) ? [] : filesIn(join(generatedDir, folder));
+      const fresh = filesIn(join(generatedDir, folder));
       const kept = filesIn(join(EXAMPLES_DIR, folder));
       for (const file of new Set([...fresh, ...kept])) {
         const same =
@@ -103,34 +83,61 @@ test("provider/examples holds what `npm run examples` writes now (run it and com
   expect(stale).toEqual([]);
 });
 
-test("every example has its program in each language but its known generator faults", () => {
-  const misplaced = generated.names.flatMap((name) =>
-    EXAMPLE_LANGUAGES.filter(
-      (language) =>
-        existsSync(join(EXAMPLES_DIR, name, EXAMPLE_FILES[language])) === isKnownFault(name, language),
-    ).map((language) => `${name}/${EXAMPLE_FILES[language]}`),
+test("every example has its program in every language, each in the schema's description", () => {
+  const schema = JSON.parse(readFileSync(join(EXAMPLES_DIR, "..", "schema.json"), "utf8")) as {
+    resources: Record<string, { description: string }>;
+    functions: Record<string, { description: string }>;
+  };
+  const descriptions = Object.fromEntries(
+    [...Object.entries(schema.resources), ...Object.entries(schema.functions)].map(([token, spec]) => [
+      token.split(":")[2]!,
+      spec.description,
+    ]),
   );
-  expect(misplaced).toEqual([]);
+  const missing = generated.names.flatMap((name) =>
+    EXAMPLE_LANGUAGES.filter((language) => {
+      const file = join(EXAMPLES_DIR, name, EXAMPLE_FILES[language]);
+      if (!existsSync(file)) return true;
+      const code = readFileSync(file, "utf8").trimEnd();
+      return !descriptions[name]?.includes(`\`\`\`${language}\n${code}\n\`\`\``);
+    }).map((language) => `${name}/${EXAMPLE_FILES[language]}`),
+  );
+  expect(missing).toEqual([]);
+});
+
+test("a YAML program's comments are the PCL's without its `//` (the generator keeps it after the first line)", () => {
+  const yaml = readFileSync(join(generatedDir, "Connector", EXAMPLE_FILES.yaml), "utf8");
+  expect(yaml).toContain(
+    "  # An OAuth connector on your own OAuth app\n  #\n  # The connector holds the developer's fields",
+  );
+  for (const name of generated.names)
+    expect([name, readFileSync(join(generatedDir, name, EXAMPLE_FILES.yaml), "utf8")]).not.toEqual([
+      name,
+      expect.stringMatching(/^\s*# \/\//m),
+    ]);
 });
 
 test("the TypeScript programs type-check against the built Node.js SDK in one tsc run", async () => {
-  const errors = await typecheckTypeScript(programsOf("typescript"), join(stage, "ts"));
-  expect(verdict("typescript", errors)).toEqual({ unexpected: {}, fixedFaults: [] });
+  const programs = programsOf("typescript");
+  expect(Object.keys(programs)).toEqual(generated.names);
+  expect(await typecheckTypeScript(programs, join(stage, "ts"))).toEqual({});
 }, 120_000);
 
 test("the Python programs pass pyright against sdk/python and the pinned pulumi in one run", async () => {
   const programs = programsOf("python");
   const { errors, filesAnalyzed } = await typecheckPython(programs, join(stage, "py"));
-  expect(filesAnalyzed).toBe(Object.keys(programs).length);
-  expect(verdict("python", errors)).toEqual({ unexpected: {}, fixedFaults: [] });
+  expect(filesAnalyzed).toBe(generated.names.length);
+  expect(errors).toEqual({});
 }, 300_000);
 
 test("the Go programs build and pass go vet against sdk/go, a package each in one module", async () => {
-  const errors = await buildGo(programsOf("go"), join(stage, "golang"));
-  expect(verdict("go", errors)).toEqual({ unexpected: {}, fixedFaults: [] });
+  const programs = programsOf("go");
+  expect(Object.keys(programs)).toEqual(generated.names);
+  expect(await buildGo(programs, join(stage, "golang"))).toEqual({});
 }, 300_000);
 
 test("the Java programs compile against sdk/java and com.pulumi:pulumi in one Maven run", async () => {
-  const errors = await compileJava(programsOf("java"), join(stage, "java"));
-  expect(verdict("java", errors)).toEqual({ unexpected: {}, fixedFaults: [] });
+  const programs = programsOf("java");
+  expect(Object.keys(programs)).toEqual(generated.names);
+  expect(await compileJava(programs, join(stage, "java"))).toEqual({});
 }, 300_000);

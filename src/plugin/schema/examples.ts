@@ -59,8 +59,7 @@ export function exampleTitle(pcl: string, name: string): string {
 
 /**
  * The examples block of the example `name`, or "" when it has none: its title, then each language's program
- * found in its folder. A language the generators could not write a correct program for has no file, and so no
- * snippet: its SDK's docs show no example.
+ * found in its folder (test/plugin/docs-examples.test.ts checks that every language has one).
  */
 export function examplesSection(name: string, dir: string = EXAMPLES_DIR): string {
   const folder = join(dir, name);

@@ -21,7 +21,7 @@ public class App {
 
     public static void stack(Context ctx) {
         final var config = ctx.config();
-        final var aliceLinearKey = config.get("aliceLinearKey");
+        final var aliceLinearKey = config.requireSecret("aliceLinearKey");
         var linear = new Connector("linear", ConnectorArgs.builder()
             .appName("linear")
             .authScheme("API_KEY")

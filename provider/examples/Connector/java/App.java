@@ -19,7 +19,7 @@ public class App {
 
     public static void stack(Context ctx) {
         final var config = ctx.config();
-        final var githubClientSecret = config.get("githubClientSecret");
+        final var githubClientSecret = config.requireSecret("githubClientSecret");
         // The scopes every end user grants the app.
         final var scopes = List.of(        
             "repo",
