@@ -65,5 +65,7 @@ test("the Python program compiles and passes pyright against sdk/python and the 
 }, 300_000);
 
 test("the Go program builds and passes go vet against sdk/go through a replace", async () => {
-  expect(await buildGo({ program: join(converted.programs.go, programFiles.go) }, join(stage, "golang"))).toEqual({});
+  expect(
+    await buildGo({ program: join(converted.programs.go, programFiles.go) }, join(stage, "golang")),
+  ).toEqual({});
 }, 300_000);
