@@ -11,6 +11,13 @@ package main
 //     the SDK's builder does not take. The literal becomes a marker naming the SDK's enum constant before
 //     generating, and the marker the constant afterwards (`IntegrationStateOnDelete.Restore`, the enum
 //     class imported);
+//   - a list where the generator has a type to write it as (a property, an argument) is written as its bare
+//     elements, which fits a builder's varargs but not a value inside a map of any values
+//     (`Map.entry("scopes", "repo", "read:org")`): such a list gets markers as its first and last elements
+//     before generating, and becomes `List.of(...)` afterwards;
+//   - an invoke's list argument holding outputs (`integrationIds = [github.id]`) is written as the output
+//     (`.integrationIds(github.id())`), which no builder method takes: it becomes one output of the list,
+//     `github.id().applyValue(githubId -> List.of(githubId))`, as the Python program's is;
 //   - a config variable without a default is read with `config.get("key")`, an Optional, whatever its
 //     secrecy: one of type string becomes `config.require("key")`, or `config.requireSecret("key")` (an
 //     Output) when the program declares it secret, as the other languages' generators write it.
@@ -24,6 +31,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	java "github.com/pulumi/pulumi-java/pkg/codegen/java"
 	"github.com/pulumi/pulumi-java/pkg/codegen/java/names"
@@ -227,4 +235,159 @@ func withRequiredConfig(source []byte, required map[string]bool) []byte {
 			[]byte(" = config.get("+quoted+");"), []byte(" = config."+method+"("+quoted+");"))
 	}
 	return source
+}
+
+// The markers of a list to be written as `List.of(...)`.
+const (
+	listOpen  = "__programgen_list_open__"
+	listClose = "__programgen_list_close__"
+)
+
+var (
+	listOpenText  = regexp.MustCompile(`"` + listOpen + `",\s*`)
+	listCloseText = regexp.MustCompile(`,?\s*"` + listClose + `"`)
+)
+
+// markList makes the list's first and last elements the markers.
+func markList(list *model.TupleConsExpression) {
+	elements := []model.Expression{stringValue(listOpen)}
+	elements = append(elements, list.Expressions...)
+	list.Expressions = append(elements, stringValue(listClose))
+}
+
+func stringValue(text string) *model.LiteralValueExpression {
+	return &model.LiteralValueExpression{Value: cty.StringVal(text)}
+}
+
+// markListsInAny marks each list inside the value of a resource input whose type is a map of any values
+// (or any), at any depth of its objects and lists.
+func markListsInAny(program *pcl.Program) {
+	for _, node := range program.Nodes {
+		resource, ok := node.(*pcl.Resource)
+		if !ok || resource.Schema == nil {
+			continue
+		}
+		for _, attr := range resource.Inputs {
+			for _, p := range resource.Schema.InputProperties {
+				if p.Name == attr.Name && holdsAny(codegen.UnwrapType(p.Type)) {
+					markListsIn(attr.Value, false)
+				}
+			}
+		}
+	}
+}
+
+func holdsAny(t schema.Type) bool {
+	if t == schema.AnyType {
+		return true
+	}
+	if m, ok := t.(*schema.MapType); ok {
+		return codegen.UnwrapType(m.ElementType) == schema.AnyType
+	}
+	return false
+}
+
+// markListsIn marks the lists in expr (expr itself too when mark is set).
+func markListsIn(expr model.Expression, mark bool) {
+	switch e := expr.(type) {
+	case *model.ObjectConsExpression:
+		for _, item := range e.Items {
+			markListsIn(item.Value, true)
+		}
+	case *model.TupleConsExpression:
+		for _, element := range e.Expressions {
+			markListsIn(element, true)
+		}
+		if mark {
+			markList(e)
+		}
+	case *model.FunctionCallExpression:
+		if e.Name == pcl.IntrinsicConvert && len(e.Args) == 1 {
+			markListsIn(e.Args[0], mark)
+		}
+	}
+}
+
+// liftInvokeListArguments rewrites each list argument of an invoke that holds outputs into one output of
+// the list, its body a marked list.
+func liftInvokeListArguments(program *pcl.Program) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	lift := func(expr model.Expression) (model.Expression, hcl.Diagnostics) {
+		call, ok := expr.(*model.FunctionCallExpression)
+		if !ok || call.Name != pcl.Invoke || len(call.Args) < 2 {
+			return expr, nil
+		}
+		args, ok := call.Args[1].(*model.ObjectConsExpression)
+		if !ok {
+			return expr, nil
+		}
+		for i, item := range args.Items {
+			if list, ok := item.Value.(*model.TupleConsExpression); ok && model.ContainsOutputs(list.Type()) {
+				lifted, liftDiags := liftList(list)
+				diags = append(diags, liftDiags...)
+				args.Items[i].Value = lifted
+			}
+		}
+		return expr, nil
+	}
+	for _, node := range program.Nodes {
+		diags = append(diags, node.VisitExpressions(nil, lift)...)
+	}
+	return diags
+}
+
+// liftList turns `[a, b.id, "c"]`, some elements outputs, into `__apply(a, b.id, (v0, v1) => [v0, v1, "c"])`.
+func liftList(list *model.TupleConsExpression) (model.Expression, hcl.Diagnostics) {
+	var outputs []model.Expression
+	var params []*model.Variable
+	taken := map[string]bool{}
+	elements := make([]model.Expression, len(list.Expressions))
+	for i, element := range list.Expressions {
+		if !model.ContainsOutputs(element.Type()) {
+			elements[i] = element
+			continue
+		}
+		param := &model.Variable{
+			Name:         parameterName(element, len(params), taken),
+			VariableType: model.ResolveOutputs(element.Type()),
+		}
+		outputs = append(outputs, element)
+		params = append(params, param)
+		elements[i] = model.VariableReference(param)
+	}
+	body := &model.TupleConsExpression{Syntax: list.Syntax, Tokens: list.Tokens, Expressions: elements}
+	diags := body.Typecheck(false)
+	markList(body)
+	then := &model.AnonymousFunctionExpression{
+		Signature:  model.StaticFunctionSignature{ReturnType: body.Type()},
+		Parameters: params,
+		Body:       body,
+	}
+	for _, param := range params {
+		then.Signature.Parameters = append(then.Signature.Parameters,
+			model.Parameter{Name: param.Name, Type: param.VariableType})
+	}
+	return pcl.NewApplyCall(outputs, then), diags
+}
+
+// parameterName names the parameter an element of a lifted list becomes after the element (`github.id`:
+// githubId; anything else: value), with its position appended when an earlier one has that name.
+func parameterName(element model.Expression, i int, taken map[string]bool) string {
+	name := "value"
+	if traversal, ok := element.(*model.ScopeTraversalExpression); ok && len(traversal.Traversal) > 1 {
+		if attr, ok := traversal.Traversal[len(traversal.Traversal)-1].(hcl.TraverseAttr); ok {
+			name = traversal.RootName + strings.ToUpper(attr.Name[:1]) + attr.Name[1:]
+		}
+	}
+	if taken[name] {
+		name = fmt.Sprintf("%s%d", name, i)
+	}
+	taken[name] = true
+	return name
+}
+
+// withLists writes each marked list as `List.of(...)`.
+func withLists(source []byte) []byte {
+	source = listOpenText.ReplaceAll(source, []byte("List.of("))
+	return listCloseText.ReplaceAll(source, []byte(")"))
 }

@@ -17,7 +17,8 @@
 //     writing (the text `%!v(PANIC=`, e.g. for the arguments of a function without inputs); other warnings
 //     are printed;
 //   - the corrections of javafix.go: a function without inputs (the generator panics on it), an enum
-//     input given a literal (written as a string) and a required config variable (read as an Optional);
+//     input given a literal (written as a string), a list inside a map of any (bare elements), an invoke's
+//     list argument holding outputs, and a required config variable (read as an Optional);
 //   - one more correction (see withBasePackages): the generator names a package's Java package
 //     `com.pulumi.<name>` for its functions and their argument types, whatever the schema's
 //     language.java.basePackage says, which it honours for resources only; the program gets the package's
@@ -112,6 +113,10 @@ func generate(pclDir string, specs map[string]schema.PackageSpec, dir string) er
 		return diagnosticsError(diags)
 	}
 	giveEmptyInputs(loader.bound)
+	markListsInAny(program)
+	if lifted := liftInvokeListArguments(program); lifted.HasErrors() {
+		return diagnosticsError(lifted)
+	}
 	if err := markEnumLiterals(program, specs); err != nil {
 		return err
 	}
@@ -134,7 +139,7 @@ func generate(pclDir string, specs map[string]schema.PackageSpec, dir string) er
 		}
 		return fmt.Errorf("the generator panicked writing an expression: %s", source[at:at+end])
 	}
-	return writeFiles(dir, map[string][]byte{"App.java": withRequiredConfig(withJavaCorrections(withBasePackages(source, specs)), requiredConfig(program))})
+	return writeFiles(dir, map[string][]byte{"App.java": withRequiredConfig(withLists(withJavaCorrections(withBasePackages(source, specs))), requiredConfig(program))})
 }
 
 // notImplemented is the warnings the generator gives where it writes a placeholder instead of code, as errors.
