@@ -14,8 +14,8 @@
 //     which is emptied first, as App.java: the name `pulumi convert` gives the generator's MyStack.java.
 //     Generator diagnostics that are errors fail, and so do those it reports as warnings but writes as a
 //     placeholder ("not yet implemented": a `for` expression, ...) and an expression it panicked on while
-//     writing (the text `%!v(PANIC=`, e.g. for the arguments of a function without inputs); other warnings
-//     are printed;
+//     writing (the text `%!v(PANIC=`, as for the arguments of a function without inputs before the correction
+//     below); other warnings are printed;
 //   - the corrections of javafix.go: a function without inputs (the generator panics on it), an enum
 //     input given a literal (written as a string), a list inside a map of any (bare elements), an invoke's
 //     list argument holding outputs, and a required config variable (read as an Optional);
