@@ -17,6 +17,8 @@ export default tseslint.config(
       "sdk/",
       // The YAML quickstart in other languages, as the generators write them (`npm run convert:yaml-quickstart`).
       "examples/yaml-quickstart/converted/",
+      // The docs examples' programs, as the generators write them (`npm run examples`); checked in unedited.
+      "provider/examples/",
     ],
   },
   js.configs.recommended,

@@ -7,6 +7,31 @@ import * as utilities from "./utilities";
 /**
  * An end user's account connected through a connector: its credentials (`data`, secret) and, for OAuth, the page where a person grants access (`redirectUrl`). Any change of input replaces it.
  *
+ * ## Example Usage
+ * ### An end user's API key, connected through an API-key connector
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as integrations from "@pulumi-integrations/sdk";
+ *
+ * const config = new pulumi.Config();
+ * // Alice's Linear API key
+ * const aliceLinearKey = config.requireSecret("aliceLinearKey");
+ * const linear = new integrations.Connector("linear", {
+ *     appName: "linear",
+ *     authScheme: "API_KEY",
+ * });
+ * const alice = new integrations.ConnectedAccount("alice", {
+ *     integrationId: linear.id,
+ *     entityId: "alice",
+ *     labels: ["team-a"],
+ *     data: {
+ *         api_key: aliceLinearKey,
+ *     },
+ * });
+ * export const accountStatus = alice.status;
+ * ```
+ *
  * ## Import
  *
  * An existing ConnectedAccount is imported by its id, the connected account's id (`GET /api/v1/connectedAccounts/{id}`):

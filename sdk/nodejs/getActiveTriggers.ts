@@ -9,6 +9,23 @@ import * as utilities from "./utilities";
 
 /**
  * The active trigger instances matching the filters, every page (or the first `maxItems`).
+ *
+ * ## Example Usage
+ * ### The active instances of a trigger
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as integrations from "@pulumi-integrations/sdk";
+ *
+ * // The active instances of a trigger
+ * //
+ * // Every page, up to 500 instances.
+ * const active = integrations.getActiveTriggersOutput({
+ *     triggerNames: ["GITHUB_STAR_ADDED_EVENT"],
+ *     maxItems: 500,
+ * });
+ * export const instances = active;
+ * ```
  */
 export function getActiveTriggers(args?: GetActiveTriggersArgs, opts?: pulumi.InvokeOptions): Promise<GetActiveTriggersResult> {
     args = args || {};
@@ -57,6 +74,23 @@ export interface GetActiveTriggersResult {
 }
 /**
  * The active trigger instances matching the filters, every page (or the first `maxItems`).
+ *
+ * ## Example Usage
+ * ### The active instances of a trigger
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as integrations from "@pulumi-integrations/sdk";
+ *
+ * // The active instances of a trigger
+ * //
+ * // Every page, up to 500 instances.
+ * const active = integrations.getActiveTriggersOutput({
+ *     triggerNames: ["GITHUB_STAR_ADDED_EVENT"],
+ *     maxItems: 500,
+ * });
+ * export const instances = active;
+ * ```
  */
 export function getActiveTriggersOutput(args?: GetActiveTriggersOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetActiveTriggersResult> {
     args = args || {};

@@ -9,6 +9,20 @@ import * as utilities from "./utilities";
 
 /**
  * Every app of the catalog (`GET /api/v1/apps`), e.g. to pick an `appName` or an auth scheme.
+ *
+ * ## Example Usage
+ * ### The catalog
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as integrations from "@pulumi-integrations/sdk";
+ *
+ * // The catalog
+ * //
+ * // Every app, with the auth schemes a connector of it can use.
+ * const catalog = integrations.getAppsOutput({});
+ * export const apps = catalog;
+ * ```
  */
 export function getApps(opts?: pulumi.InvokeOptions): Promise<GetAppsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -24,6 +38,20 @@ export interface GetAppsResult {
 }
 /**
  * Every app of the catalog (`GET /api/v1/apps`), e.g. to pick an `appName` or an auth scheme.
+ *
+ * ## Example Usage
+ * ### The catalog
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as integrations from "@pulumi-integrations/sdk";
+ *
+ * // The catalog
+ * //
+ * // Every app, with the auth schemes a connector of it can use.
+ * const catalog = integrations.getAppsOutput({});
+ * export const apps = catalog;
+ * ```
  */
 export function getAppsOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetAppsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

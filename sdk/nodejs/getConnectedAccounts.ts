@@ -9,6 +9,23 @@ import * as utilities from "./utilities";
 
 /**
  * The connected accounts of the account (tenant), or of one connector: every page (or the first `maxItems`). Credentials are never part of the result.
+ *
+ * ## Example Usage
+ * ### The connected accounts of the account
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as integrations from "@pulumi-integrations/sdk";
+ *
+ * // The connected accounts of the account
+ * //
+ * // The first 50 accounts end users connected, without their credentials (give `integrationId` for those of one
+ * // connector).
+ * const connected = integrations.getConnectedAccountsOutput({
+ *     maxItems: 50,
+ * });
+ * export const accounts = connected;
+ * ```
  */
 export function getConnectedAccounts(args?: GetConnectedAccountsArgs, opts?: pulumi.InvokeOptions): Promise<GetConnectedAccountsResult> {
     args = args || {};
@@ -38,6 +55,23 @@ export interface GetConnectedAccountsResult {
 }
 /**
  * The connected accounts of the account (tenant), or of one connector: every page (or the first `maxItems`). Credentials are never part of the result.
+ *
+ * ## Example Usage
+ * ### The connected accounts of the account
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as integrations from "@pulumi-integrations/sdk";
+ *
+ * // The connected accounts of the account
+ * //
+ * // The first 50 accounts end users connected, without their credentials (give `integrationId` for those of one
+ * // connector).
+ * const connected = integrations.getConnectedAccountsOutput({
+ *     maxItems: 50,
+ * });
+ * export const accounts = connected;
+ * ```
  */
 export function getConnectedAccountsOutput(args?: GetConnectedAccountsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetConnectedAccountsResult> {
     args = args || {};

@@ -9,6 +9,23 @@ import * as utilities from "./utilities";
 
 /**
  * One live connector, by `id` or by its exact `name`. Fails when there is none (a deleted connector counts as none).
+ *
+ * ## Example Usage
+ * ### A connector made elsewhere, by its exact name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as integrations from "@pulumi-integrations/sdk";
+ *
+ * // A connector made elsewhere, by its exact name
+ * //
+ * // Its id and its visible settings: a possibly secret value of its authConfig is never part of the result.
+ * const github = integrations.getConnectorOutput({
+ *     name: "github-shared",
+ * });
+ * export const connectorId = github.id;
+ * export const authScheme = github.authScheme;
+ * ```
  */
 export function getConnector(args?: GetConnectorArgs, opts?: pulumi.InvokeOptions): Promise<GetConnectorResult> {
     args = args || {};
@@ -54,6 +71,23 @@ export interface GetConnectorResult {
 }
 /**
  * One live connector, by `id` or by its exact `name`. Fails when there is none (a deleted connector counts as none).
+ *
+ * ## Example Usage
+ * ### A connector made elsewhere, by its exact name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as integrations from "@pulumi-integrations/sdk";
+ *
+ * // A connector made elsewhere, by its exact name
+ * //
+ * // Its id and its visible settings: a possibly secret value of its authConfig is never part of the result.
+ * const github = integrations.getConnectorOutput({
+ *     name: "github-shared",
+ * });
+ * export const connectorId = github.id;
+ * export const authScheme = github.authScheme;
+ * ```
  */
 export function getConnectorOutput(args?: GetConnectorOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetConnectorResult> {
     args = args || {};

@@ -9,6 +9,23 @@ import * as utilities from "./utilities";
 
 /**
  * Trigger log entries (newest first) for a connection and/or integration, every page (or the first `maxItems`).
+ *
+ * ## Example Usage
+ * ### The newest trigger log entries
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as integrations from "@pulumi-integrations/sdk";
+ *
+ * // The newest trigger log entries
+ * //
+ * // The 20 newest entries of the account's trigger deliveries (give `connectionId` or `integrationId` for those
+ * // of one connected account or connector).
+ * const recent = integrations.getTriggerLogsOutput({
+ *     maxItems: 20,
+ * });
+ * export const logs = recent;
+ * ```
  */
 export function getTriggerLogs(args?: GetTriggerLogsArgs, opts?: pulumi.InvokeOptions): Promise<GetTriggerLogsResult> {
     args = args || {};
@@ -42,6 +59,23 @@ export interface GetTriggerLogsResult {
 }
 /**
  * Trigger log entries (newest first) for a connection and/or integration, every page (or the first `maxItems`).
+ *
+ * ## Example Usage
+ * ### The newest trigger log entries
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as integrations from "@pulumi-integrations/sdk";
+ *
+ * // The newest trigger log entries
+ * //
+ * // The 20 newest entries of the account's trigger deliveries (give `connectionId` or `integrationId` for those
+ * // of one connected account or connector).
+ * const recent = integrations.getTriggerLogsOutput({
+ *     maxItems: 20,
+ * });
+ * export const logs = recent;
+ * ```
  */
 export function getTriggerLogsOutput(args?: GetTriggerLogsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTriggerLogsResult> {
     args = args || {};

@@ -9,6 +9,25 @@ import * as utilities from "./utilities";
 
 /**
  * The triggers available for the given apps, accounts, trigger names or integrations (filters AND together).
+ *
+ * ## Example Usage
+ * ### The triggers of some apps
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as integrations from "@pulumi-integrations/sdk";
+ *
+ * // The triggers of some apps
+ * //
+ * // Each trigger's name (a TriggerInstance's `triggerName`) and the config schema an instance of it must meet.
+ * const available = integrations.getTriggersOutput({
+ *     appNames: [
+ *         "github",
+ *         "slack",
+ *     ],
+ * });
+ * export const triggers = available;
+ * ```
  */
 export function getTriggers(args?: GetTriggersArgs, opts?: pulumi.InvokeOptions): Promise<GetTriggersResult> {
     args = args || {};
@@ -55,6 +74,25 @@ export interface GetTriggersResult {
 }
 /**
  * The triggers available for the given apps, accounts, trigger names or integrations (filters AND together).
+ *
+ * ## Example Usage
+ * ### The triggers of some apps
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as integrations from "@pulumi-integrations/sdk";
+ *
+ * // The triggers of some apps
+ * //
+ * // Each trigger's name (a TriggerInstance's `triggerName`) and the config schema an instance of it must meet.
+ * const available = integrations.getTriggersOutput({
+ *     appNames: [
+ *         "github",
+ *         "slack",
+ *     ],
+ * });
+ * export const triggers = available;
+ * ```
  */
 export function getTriggersOutput(args?: GetTriggersOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTriggersResult> {
     args = args || {};

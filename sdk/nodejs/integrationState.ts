@@ -10,6 +10,24 @@ import * as utilities from "./utilities";
 /**
  * The mutable state (`enabled`, `authConfig`) of an integration this stack does not own: set on create, kept in step on update, and on delete left as it is or put back (`onDelete`). A replacement on the same integration lets go before it takes over (delete first), so that the new resource inherits the value the old one found. `pulumi up --replace` and a tainted resource ask the provider no diff: the engine then creates the new resource first unless the resource option `deleteBeforeReplace` is set, so set it on an IntegrationState you replace that way.
  *
+ * ## Example Usage
+ * ### Disable a connector another team owns while this stack lives
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as integrations from "@pulumi-integrations/sdk";
+ *
+ * const config = new pulumi.Config();
+ * // The id of the connector the stack disables
+ * const sharedIntegrationId = config.require("sharedIntegrationId");
+ * const shared = new integrations.IntegrationState("shared", {
+ *     integrationId: sharedIntegrationId,
+ *     enabled: false,
+ *     onDelete: integrations.IntegrationStateOnDelete.Restore,
+ * });
+ * export const enabledBefore = shared.priorEnabled;
+ * ```
+ *
  * ## Import
  *
  * An existing IntegrationState is imported by its id, the integration's id (`GET /api/v1/integrations/{id}`):

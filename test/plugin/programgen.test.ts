@@ -1,14 +1,14 @@
 /**
  * The program generator (tools/pulumi/programgen) on a PCL program of the plugin's tokens with the forms that
- * pkg/v3 v3.259.0's generators get wrong: what the tool rewrites (a list holding an output, as an invoke's
- * argument, for Python), what it leaves (the two Go faults that examples/yaml-quickstart writes around: when
- * this test finds Go compiling them, the quickstart can write them plainly again), and its one-line errors.
+ * pkg/v3 v3.259.0's generators get wrong and the tool corrects (a list holding an output, as an invoke's
+ * argument, for Python; a list in a map of any, a property of an invoke's result, a function the Go SDK names
+ * LookupX and a function without inputs, for Go), and its one-line errors.
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { generatePrograms, programFiles, type ProgramLanguage } from "../../tools/pulumi/programgen";
 import { createStageRoot } from "../support/packed-package";
-import { goBuildErrors, typecheckPython } from "./support/generated-programs";
+import { buildGo, typecheckPython } from "./support/generated-programs";
 
 const REPO = resolve(__dirname, "..", "..");
 const SCHEMA = join(REPO, "provider", "schema.json");
@@ -37,16 +37,39 @@ test("Python gets an invoke's list argument holding an output as one output of t
   );
   expect(program("typescript")).toContain("integrationIds: [github.id],");
   // The SDK's output form types the argument pulumi.Input[Sequence[str]]: the rewritten program passes pyright.
-  const summary = await typecheckPython(join(dirs.python, programFiles.python), join(stage, "py"));
-  expect(summary).toMatchObject({ filesAnalyzed: 1, errorCount: 0 });
+  const checked = await typecheckPython(
+    { program: join(dirs.python, programFiles.python) },
+    join(stage, "py"),
+  );
+  expect(checked).toEqual({ filesAnalyzed: 1, errors: {} });
 }, 300_000);
 
-test("Go still does not compile a list inside a map of any, nor a property of an invoke's result", async () => {
-  const errors = await goBuildErrors(join(dirs.go, programFiles.go), join(stage, "golang"));
-  expect(errors).toContain("pulumi.Any (value of type func(v any) pulumi.AnyOutput) is not a type");
-  expect(errors).toContain(
-    "githubTriggersVar.Triggers (variable of type []integrations.Trigger) is not an interface",
+test("Go gets a list inside a map of any as a pulumi.Array of inputs (the generator writes pulumi.Any{...})", () => {
+  expect(program("go")).toContain('"scopes": pulumi.Array{\n\t\t\t\t\tpulumi.Any("repo"),\n');
+  expect(program("go")).not.toContain("pulumi.Any{");
+});
+
+test("Go reads a property of an invoke's result by the SDK's typed accessor (the generator asserts a field)", () => {
+  expect(program("go")).toContain('ctx.Export("githubTriggers", githubTriggersVar.Triggers())');
+  expect(program("go")).not.toContain(".(pulumi.ArrayOutput)");
+});
+
+test("Go calls getConnector by the SDK's name LookupConnector (the generator writes GetConnector)", () => {
+  expect(program("go")).toContain(
+    "integrations.LookupConnectorOutput(ctx, integrations.LookupConnectorOutputArgs{",
   );
+  expect(program("go")).not.toMatch(/integrations\.GetConnector/);
+});
+
+test("Go calls a function without inputs in its output form without arguments (the generator passes a map)", () => {
+  expect(program("go")).toContain("catalog := integrations.GetAppsOutput(ctx, nil)");
+  expect(program("go")).toContain('ctx.Export("apps", catalog.Apps())');
+  expect(program("go")).not.toContain("map[string]interface{}{}");
+});
+
+test("the corrected Go program builds and passes go vet against sdk/go", async () => {
+  const errors = await buildGo({ program: join(dirs.go, programFiles.go) }, join(stage, "golang"));
+  expect(errors).toEqual({});
 }, 300_000);
 
 test("a program using a package without a schema fails in one line naming it", async () => {

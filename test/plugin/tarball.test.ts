@@ -1,6 +1,7 @@
 import { execFileSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
+import { EXAMPLE_LANGUAGES, exampleNames } from "../../src/plugin/schema/examples";
 import { createStageRoot } from "../support/packed-package";
 import { pinnedCli } from "../support/pulumi-cli";
 import {
@@ -66,6 +67,27 @@ describe("the plugin's tarball, installed as Pulumi installs plugins", () => {
     });
     const checkedIn = JSON.parse(readFileSync(join(ROOT, "provider", "schema.json"), "utf8"));
     expect(JSON.parse(printed)).toEqual(withoutEmpties(checkedIn));
+  });
+
+  it("shows each resource's and function's example in every language in the schema it serves", () => {
+    const printed = execFileSync(pinnedCli().bin, ["package", "get-schema", "integrations"], {
+      env: offlineEnv(home, path),
+      encoding: "utf8",
+      cwd: home,
+    });
+    const served = JSON.parse(printed) as {
+      resources: Record<string, { description: string }>;
+      functions: Record<string, { description: string }>;
+    };
+    const specs = { ...served.resources, ...served.functions };
+    expect(Object.keys(specs)).toHaveLength(exampleNames().length);
+    const lacking = Object.entries(specs).flatMap(([token, spec]) => {
+      const block = /\{\{% examples %\}\}[\s\S]*\{\{% \/examples %\}\}/.exec(spec.description)?.[0] ?? "";
+      return EXAMPLE_LANGUAGES.filter((language) => !block.includes("```" + language + "\n")).map(
+        (language) => `${token}: ${language}`,
+      );
+    });
+    expect(lacking).toEqual([]);
   });
 
   it("answers GetPluginInfo with the tarball's version", async () => {

@@ -14,6 +14,51 @@ import (
 
 // An end user's account connected through a connector: its credentials (`data`, secret) and, for OAuth, the page where a person grants access (`redirectUrl`). Any change of input replaces it.
 //
+// ## Example Usage
+// ### An end user's API key, connected through an API-key connector
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-integrations/pulumi-integrations/sdk/go/integrations"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			// Alice's Linear API key
+//			aliceLinearKey := cfg.RequireSecret("aliceLinearKey")
+//			linear, err := integrations.NewConnector(ctx, "linear", &integrations.ConnectorArgs{
+//				AppName:    pulumi.String("linear"),
+//				AuthScheme: pulumi.String("API_KEY"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			alice, err := integrations.NewConnectedAccount(ctx, "alice", &integrations.ConnectedAccountArgs{
+//				IntegrationId: linear.ID().ToIDOutput().ToStringOutput(),
+//				EntityId:      pulumi.String("alice"),
+//				Labels: pulumi.StringArray{
+//					pulumi.String("team-a"),
+//				},
+//				Data: pulumi.Map{
+//					"api_key": aliceLinearKey,
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("accountStatus", alice.Status)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing ConnectedAccount is imported by its id, the connected account's id (`GET /api/v1/connectedAccounts/{id}`):

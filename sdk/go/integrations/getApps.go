@@ -12,6 +12,32 @@ import (
 )
 
 // Every app of the catalog (`GET /api/v1/apps`), e.g. to pick an `appName` or an auth scheme.
+//
+// ## Example Usage
+// ### The catalog
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-integrations/pulumi-integrations/sdk/go/integrations"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			// The catalog
+//			//
+//			// Every app, with the auth schemes a connector of it can use.
+//			catalog := integrations.GetAppsOutput(ctx, nil)
+//
+//			ctx.Export("apps", catalog)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetApps(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*GetAppsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetAppsResult

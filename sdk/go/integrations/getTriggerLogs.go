@@ -12,6 +12,34 @@ import (
 )
 
 // Trigger log entries (newest first) for a connection and/or integration, every page (or the first `maxItems`).
+//
+// ## Example Usage
+// ### The newest trigger log entries
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-integrations/pulumi-integrations/sdk/go/integrations"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			// The newest trigger log entries
+//			//
+//			// The 20 newest entries of the account's trigger deliveries (give `connectionId` or `integrationId` for those
+//			// of one connected account or connector).
+//			recent := integrations.GetTriggerLogsOutput(ctx, integrations.GetTriggerLogsOutputArgs{
+//				MaxItems: pulumi.Int(20),
+//			}, nil)
+//			ctx.Export("logs", recent)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetTriggerLogs(ctx *pulumi.Context, args *GetTriggerLogsArgs, opts ...pulumi.InvokeOption) (*GetTriggerLogsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetTriggerLogsResult

@@ -14,6 +14,39 @@ import (
 
 // The mutable state (`enabled`, `authConfig`) of an integration this stack does not own: set on create, kept in step on update, and on delete left as it is or put back (`onDelete`). A replacement on the same integration lets go before it takes over (delete first), so that the new resource inherits the value the old one found. `pulumi up --replace` and a tainted resource ask the provider no diff: the engine then creates the new resource first unless the resource option `deleteBeforeReplace` is set, so set it on an IntegrationState you replace that way.
 //
+// ## Example Usage
+// ### Disable a connector another team owns while this stack lives
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-integrations/pulumi-integrations/sdk/go/integrations"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			// The id of the connector the stack disables
+//			sharedIntegrationId := cfg.Require("sharedIntegrationId")
+//			shared, err := integrations.NewIntegrationState(ctx, "shared", &integrations.IntegrationStateArgs{
+//				IntegrationId: pulumi.String(sharedIntegrationId),
+//				Enabled:       pulumi.Bool(false),
+//				OnDelete:      integrations.IntegrationStateOnDeleteRestore,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("enabledBefore", shared.PriorEnabled)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing IntegrationState is imported by its id, the integration's id (`GET /api/v1/integrations/{id}`):

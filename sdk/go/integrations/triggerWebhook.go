@@ -14,6 +14,37 @@ import (
 
 // The tenant's one callback URL, where the service POSTs trigger events, and the secret that signs them (`webhookSecret`, for verifyWebhook). On delete it puts back the URL it found (`onDelete`). One TriggerWebhook per account in a stack. A replacement lets go of the URL before it takes it over (delete first), so that the new resource inherits the URL the old one found. `pulumi up --replace` and a tainted resource ask the provider no diff: the engine then creates the new resource first unless the resource option `deleteBeforeReplace` is set, and the old one's delete would put back the URL it found while the new one holds the account; set the option on a TriggerWebhook you replace that way.
 //
+// ## Example Usage
+// ### The account's callback URL
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-integrations/pulumi-integrations/sdk/go/integrations"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			// The account's callback URL
+//			//
+//			// Where the service POSTs every trigger event, and the secret that signs each delivery (for verifyWebhook).
+//			// On delete the URL found before is put back.
+//			events, err := integrations.NewTriggerWebhook(ctx, "events", &integrations.TriggerWebhookArgs{
+//				Url: pulumi.String("https://hooks.example.com/events"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("webhookSecret", events.WebhookSecret)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing TriggerWebhook is imported by its id, `callback-url` (the account has one callback URL; any other id is refused):

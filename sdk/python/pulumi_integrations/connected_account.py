@@ -136,6 +136,28 @@ class ConnectedAccount(pulumi.CustomResource):
         """
         An end user's account connected through a connector: its credentials (`data`, secret) and, for OAuth, the page where a person grants access (`redirectUrl`). Any change of input replaces it.
 
+        ## Example Usage
+        ### An end user's API key, connected through an API-key connector
+        ```python
+        import pulumi
+        import pulumi_integrations as integrations
+
+        config = pulumi.Config()
+        # Alice's Linear API key
+        alice_linear_key = config.require_secret("aliceLinearKey")
+        linear = integrations.Connector("linear",
+            app_name="linear",
+            auth_scheme="API_KEY")
+        alice = integrations.ConnectedAccount("alice",
+            integration_id=linear.id,
+            entity_id="alice",
+            labels=["team-a"],
+            data={
+                "api_key": alice_linear_key,
+            })
+        pulumi.export("accountStatus", alice.status)
+        ```
+
         ## Import
 
         An existing ConnectedAccount is imported by its id, the connected account's id (`GET /api/v1/connectedAccounts/{id}`):
@@ -166,6 +188,28 @@ class ConnectedAccount(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An end user's account connected through a connector: its credentials (`data`, secret) and, for OAuth, the page where a person grants access (`redirectUrl`). Any change of input replaces it.
+
+        ## Example Usage
+        ### An end user's API key, connected through an API-key connector
+        ```python
+        import pulumi
+        import pulumi_integrations as integrations
+
+        config = pulumi.Config()
+        # Alice's Linear API key
+        alice_linear_key = config.require_secret("aliceLinearKey")
+        linear = integrations.Connector("linear",
+            app_name="linear",
+            auth_scheme="API_KEY")
+        alice = integrations.ConnectedAccount("alice",
+            integration_id=linear.id,
+            entity_id="alice",
+            labels=["team-a"],
+            data={
+                "api_key": alice_linear_key,
+            })
+        pulumi.export("accountStatus", alice.status)
+        ```
 
         ## Import
 

@@ -231,6 +231,32 @@ class Connector(pulumi.CustomResource):
         """
         A connector (integration) of the Trigger and Integration Management API, created and owned by this resource. Changing name, appName/appId, authScheme or useServiceAuth replaces it; authConfig and enabled are updated in place.
 
+        ## Example Usage
+        ### An OAuth connector on your own OAuth app
+        ```python
+        import pulumi
+        import pulumi_integrations as integrations
+
+        config = pulumi.Config()
+        # The GitHub OAuth app's client secret
+        github_client_secret = config.require_secret("githubClientSecret")
+        # The scopes every end user grants the app.
+        scopes = [
+            "repo",
+            "read:org",
+        ]
+        github = integrations.Connector("github",
+            name="github-main",
+            app_name="github",
+            auth_scheme="OAUTH2",
+            auth_config={
+                "client_id": "Iv1.0123456789abcdef",
+                "client_secret": github_client_secret,
+                "scopes": scopes,
+            })
+        pulumi.export("connectorId", github.id)
+        ```
+
         ## Import
 
         An existing Connector is imported by its id, the connector's id (`GET /api/v1/integrations/{id}`):
@@ -264,6 +290,32 @@ class Connector(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A connector (integration) of the Trigger and Integration Management API, created and owned by this resource. Changing name, appName/appId, authScheme or useServiceAuth replaces it; authConfig and enabled are updated in place.
+
+        ## Example Usage
+        ### An OAuth connector on your own OAuth app
+        ```python
+        import pulumi
+        import pulumi_integrations as integrations
+
+        config = pulumi.Config()
+        # The GitHub OAuth app's client secret
+        github_client_secret = config.require_secret("githubClientSecret")
+        # The scopes every end user grants the app.
+        scopes = [
+            "repo",
+            "read:org",
+        ]
+        github = integrations.Connector("github",
+            name="github-main",
+            app_name="github",
+            auth_scheme="OAUTH2",
+            auth_config={
+                "client_id": "Iv1.0123456789abcdef",
+                "client_secret": github_client_secret,
+                "scopes": scopes,
+            })
+        pulumi.export("connectorId", github.id)
+        ```
 
         ## Import
 

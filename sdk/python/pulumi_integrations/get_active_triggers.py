@@ -58,6 +58,20 @@ def get_active_triggers(connected_account_ids: Optional[Sequence[_builtins.str]]
     """
     The active trigger instances matching the filters, every page (or the first `maxItems`).
 
+    ## Example Usage
+    ### The active instances of a trigger
+    ```python
+    import pulumi
+    import pulumi_integrations as integrations
+
+    # The active instances of a trigger
+    #
+    # Every page, up to 500 instances.
+    active = integrations.get_active_triggers_output(trigger_names=["GITHUB_STAR_ADDED_EVENT"],
+        max_items=500)
+    pulumi.export("instances", active)
+    ```
+
     :param _builtins.int limit: Items per request, 1..100 (default 100).
     :param _builtins.int max_items: Stop after this many instances (default: all pages).
     :param _builtins.bool show_disabled: Include disabled instances.
@@ -87,6 +101,20 @@ def get_active_triggers_output(connected_account_ids: pulumi.Input[Optional[Opti
                                opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetActiveTriggersResult]:
     """
     The active trigger instances matching the filters, every page (or the first `maxItems`).
+
+    ## Example Usage
+    ### The active instances of a trigger
+    ```python
+    import pulumi
+    import pulumi_integrations as integrations
+
+    # The active instances of a trigger
+    #
+    # Every page, up to 500 instances.
+    active = integrations.get_active_triggers_output(trigger_names=["GITHUB_STAR_ADDED_EVENT"],
+        max_items=500)
+    pulumi.export("instances", active)
+    ```
 
     :param _builtins.int limit: Items per request, 1..100 (default 100).
     :param _builtins.int max_items: Stop after this many instances (default: all pages).

@@ -50,6 +50,19 @@ class AwaitableGetAppsResult(GetAppsResult):
 def get_apps(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAppsResult:
     """
     Every app of the catalog (`GET /api/v1/apps`), e.g. to pick an `appName` or an auth scheme.
+
+    ## Example Usage
+    ### The catalog
+    ```python
+    import pulumi
+    import pulumi_integrations as integrations
+
+    # The catalog
+    #
+    # Every app, with the auth schemes a connector of it can use.
+    catalog = integrations.get_apps_output()
+    pulumi.export("apps", catalog)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
@@ -60,6 +73,19 @@ def get_apps(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAppsRes
 def get_apps_output(opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAppsResult]:
     """
     Every app of the catalog (`GET /api/v1/apps`), e.g. to pick an `appName` or an auth scheme.
+
+    ## Example Usage
+    ### The catalog
+    ```python
+    import pulumi
+    import pulumi_integrations as integrations
+
+    # The catalog
+    #
+    # Every app, with the auth schemes a connector of it can use.
+    catalog = integrations.get_apps_output()
+    pulumi.export("apps", catalog)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)

@@ -53,6 +53,20 @@ def get_connected_accounts(integration_id: Optional[_builtins.str] = None,
     """
     The connected accounts of the account (tenant), or of one connector: every page (or the first `maxItems`). Credentials are never part of the result.
 
+    ## Example Usage
+    ### The connected accounts of the account
+    ```python
+    import pulumi
+    import pulumi_integrations as integrations
+
+    # The connected accounts of the account
+    #
+    # The first 50 accounts end users connected, without their credentials (give `integrationId` for those of one
+    # connector).
+    connected = integrations.get_connected_accounts_output(max_items=50)
+    pulumi.export("accounts", connected)
+    ```
+
     :param _builtins.str integration_id: Only the accounts made from this connector (integration).
     :param _builtins.int max_items: Stop after this many accounts (default: all pages).
     """
@@ -69,6 +83,20 @@ def get_connected_accounts_output(integration_id: pulumi.Input[Optional[Optional
                                   opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetConnectedAccountsResult]:
     """
     The connected accounts of the account (tenant), or of one connector: every page (or the first `maxItems`). Credentials are never part of the result.
+
+    ## Example Usage
+    ### The connected accounts of the account
+    ```python
+    import pulumi
+    import pulumi_integrations as integrations
+
+    # The connected accounts of the account
+    #
+    # The first 50 accounts end users connected, without their credentials (give `integrationId` for those of one
+    # connector).
+    connected = integrations.get_connected_accounts_output(max_items=50)
+    pulumi.export("accounts", connected)
+    ```
 
     :param _builtins.str integration_id: Only the accounts made from this connector (integration).
     :param _builtins.int max_items: Stop after this many accounts (default: all pages).

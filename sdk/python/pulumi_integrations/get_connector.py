@@ -173,6 +173,20 @@ def get_connector(id: Optional[_builtins.str] = None,
     """
     One live connector, by `id` or by its exact `name`. Fails when there is none (a deleted connector counts as none).
 
+    ## Example Usage
+    ### A connector made elsewhere, by its exact name
+    ```python
+    import pulumi
+    import pulumi_integrations as integrations
+
+    # A connector made elsewhere, by its exact name
+    #
+    # Its id and its visible settings: a possibly secret value of its authConfig is never part of the result.
+    github = integrations.get_connector_output(name="github-shared")
+    pulumi.export("connectorId", github.id)
+    pulumi.export("authScheme", github.auth_scheme)
+    ```
+
     :param _builtins.str id: The connector's id: exactly one of id and name.
     :param _builtins.str name: The connector's exact name (unique among the account's live connectors): exactly one of id and name.
     """
@@ -202,6 +216,20 @@ def get_connector_output(id: pulumi.Input[Optional[Optional[_builtins.str]]] = N
                          opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetConnectorResult]:
     """
     One live connector, by `id` or by its exact `name`. Fails when there is none (a deleted connector counts as none).
+
+    ## Example Usage
+    ### A connector made elsewhere, by its exact name
+    ```python
+    import pulumi
+    import pulumi_integrations as integrations
+
+    # A connector made elsewhere, by its exact name
+    #
+    # Its id and its visible settings: a possibly secret value of its authConfig is never part of the result.
+    github = integrations.get_connector_output(name="github-shared")
+    pulumi.export("connectorId", github.id)
+    pulumi.export("authScheme", github.auth_scheme)
+    ```
 
     :param _builtins.str id: The connector's id: exactly one of id and name.
     :param _builtins.str name: The connector's exact name (unique among the account's live connectors): exactly one of id and name.

@@ -55,6 +55,20 @@ def get_trigger_logs(connection_id: Optional[_builtins.str] = None,
     """
     Trigger log entries (newest first) for a connection and/or integration, every page (or the first `maxItems`).
 
+    ## Example Usage
+    ### The newest trigger log entries
+    ```python
+    import pulumi
+    import pulumi_integrations as integrations
+
+    # The newest trigger log entries
+    #
+    # The 20 newest entries of the account's trigger deliveries (give `connectionId` or `integrationId` for those
+    # of one connected account or connector).
+    recent = integrations.get_trigger_logs_output(max_items=20)
+    pulumi.export("logs", recent)
+    ```
+
     :param _builtins.int limit: Items per request, 1..100 (default 100).
     :param _builtins.int max_items: Stop after this many entries (default: all pages). Entries come newest first.
     """
@@ -75,6 +89,20 @@ def get_trigger_logs_output(connection_id: pulumi.Input[Optional[Optional[_built
                             opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetTriggerLogsResult]:
     """
     Trigger log entries (newest first) for a connection and/or integration, every page (or the first `maxItems`).
+
+    ## Example Usage
+    ### The newest trigger log entries
+    ```python
+    import pulumi
+    import pulumi_integrations as integrations
+
+    # The newest trigger log entries
+    #
+    # The 20 newest entries of the account's trigger deliveries (give `connectionId` or `integrationId` for those
+    # of one connected account or connector).
+    recent = integrations.get_trigger_logs_output(max_items=20)
+    pulumi.export("logs", recent)
+    ```
 
     :param _builtins.int limit: Items per request, 1..100 (default 100).
     :param _builtins.int max_items: Stop after this many entries (default: all pages). Entries come newest first.

@@ -56,6 +56,22 @@ def get_triggers(app_names: Optional[Sequence[_builtins.str]] = None,
     """
     The triggers available for the given apps, accounts, trigger names or integrations (filters AND together).
 
+    ## Example Usage
+    ### The triggers of some apps
+    ```python
+    import pulumi
+    import pulumi_integrations as integrations
+
+    # The triggers of some apps
+    #
+    # Each trigger's name (a TriggerInstance's `triggerName`) and the config schema an instance of it must meet.
+    available = integrations.get_triggers_output(app_names=[
+        "github",
+        "slack",
+    ])
+    pulumi.export("triggers", available)
+    ```
+
     :param Sequence[_builtins.str] app_names: App names (the `name` of GET /api/v1/apps), e.g. ["github", "slack"].
     :param Sequence[_builtins.str] connected_account_ids: Triggers that can be set up for these connected accounts.
     :param Sequence[_builtins.str] integration_ids: Triggers of the apps of these integrations (connectors).
@@ -81,6 +97,22 @@ def get_triggers_output(app_names: pulumi.Input[Optional[Optional[Sequence[_buil
                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetTriggersResult]:
     """
     The triggers available for the given apps, accounts, trigger names or integrations (filters AND together).
+
+    ## Example Usage
+    ### The triggers of some apps
+    ```python
+    import pulumi
+    import pulumi_integrations as integrations
+
+    # The triggers of some apps
+    #
+    # Each trigger's name (a TriggerInstance's `triggerName`) and the config schema an instance of it must meet.
+    available = integrations.get_triggers_output(app_names=[
+        "github",
+        "slack",
+    ])
+    pulumi.export("triggers", available)
+    ```
 
     :param Sequence[_builtins.str] app_names: App names (the `name` of GET /api/v1/apps), e.g. ["github", "slack"].
     :param Sequence[_builtins.str] connected_account_ids: Triggers that can be set up for these connected accounts.

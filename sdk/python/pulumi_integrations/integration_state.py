@@ -105,6 +105,22 @@ class IntegrationState(pulumi.CustomResource):
         """
         The mutable state (`enabled`, `authConfig`) of an integration this stack does not own: set on create, kept in step on update, and on delete left as it is or put back (`onDelete`). A replacement on the same integration lets go before it takes over (delete first), so that the new resource inherits the value the old one found. `pulumi up --replace` and a tainted resource ask the provider no diff: the engine then creates the new resource first unless the resource option `deleteBeforeReplace` is set, so set it on an IntegrationState you replace that way.
 
+        ## Example Usage
+        ### Disable a connector another team owns while this stack lives
+        ```python
+        import pulumi
+        import pulumi_integrations as integrations
+
+        config = pulumi.Config()
+        # The id of the connector the stack disables
+        shared_integration_id = config.require("sharedIntegrationId")
+        shared = integrations.IntegrationState("shared",
+            integration_id=shared_integration_id,
+            enabled=False,
+            on_delete=integrations.IntegrationStateOnDelete.RESTORE)
+        pulumi.export("enabledBefore", shared.prior_enabled)
+        ```
+
         ## Import
 
         An existing IntegrationState is imported by its id, the integration's id (`GET /api/v1/integrations/{id}`):
@@ -133,6 +149,22 @@ class IntegrationState(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         The mutable state (`enabled`, `authConfig`) of an integration this stack does not own: set on create, kept in step on update, and on delete left as it is or put back (`onDelete`). A replacement on the same integration lets go before it takes over (delete first), so that the new resource inherits the value the old one found. `pulumi up --replace` and a tainted resource ask the provider no diff: the engine then creates the new resource first unless the resource option `deleteBeforeReplace` is set, so set it on an IntegrationState you replace that way.
+
+        ## Example Usage
+        ### Disable a connector another team owns while this stack lives
+        ```python
+        import pulumi
+        import pulumi_integrations as integrations
+
+        config = pulumi.Config()
+        # The id of the connector the stack disables
+        shared_integration_id = config.require("sharedIntegrationId")
+        shared = integrations.IntegrationState("shared",
+            integration_id=shared_integration_id,
+            enabled=False,
+            on_delete=integrations.IntegrationStateOnDelete.RESTORE)
+        pulumi.export("enabledBefore", shared.prior_enabled)
+        ```
 
         ## Import
 

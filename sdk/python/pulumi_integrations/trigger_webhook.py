@@ -71,6 +71,20 @@ class TriggerWebhook(pulumi.CustomResource):
         """
         The tenant's one callback URL, where the service POSTs trigger events, and the secret that signs them (`webhookSecret`, for verifyWebhook). On delete it puts back the URL it found (`onDelete`). One TriggerWebhook per account in a stack. A replacement lets go of the URL before it takes it over (delete first), so that the new resource inherits the URL the old one found. `pulumi up --replace` and a tainted resource ask the provider no diff: the engine then creates the new resource first unless the resource option `deleteBeforeReplace` is set, and the old one's delete would put back the URL it found while the new one holds the account; set the option on a TriggerWebhook you replace that way.
 
+        ## Example Usage
+        ### The account's callback URL
+        ```python
+        import pulumi
+        import pulumi_integrations as integrations
+
+        # The account's callback URL
+        #
+        # Where the service POSTs every trigger event, and the secret that signs each delivery (for verifyWebhook).
+        # On delete the URL found before is put back.
+        events = integrations.TriggerWebhook("events", url="https://hooks.example.com/events")
+        pulumi.export("webhookSecret", events.webhook_secret)
+        ```
+
         ## Import
 
         An existing TriggerWebhook is imported by its id, `callback-url` (the account has one callback URL; any other id is refused):
@@ -97,6 +111,20 @@ class TriggerWebhook(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         The tenant's one callback URL, where the service POSTs trigger events, and the secret that signs them (`webhookSecret`, for verifyWebhook). On delete it puts back the URL it found (`onDelete`). One TriggerWebhook per account in a stack. A replacement lets go of the URL before it takes it over (delete first), so that the new resource inherits the URL the old one found. `pulumi up --replace` and a tainted resource ask the provider no diff: the engine then creates the new resource first unless the resource option `deleteBeforeReplace` is set, and the old one's delete would put back the URL it found while the new one holds the account; set the option on a TriggerWebhook you replace that way.
+
+        ## Example Usage
+        ### The account's callback URL
+        ```python
+        import pulumi
+        import pulumi_integrations as integrations
+
+        # The account's callback URL
+        #
+        # Where the service POSTs every trigger event, and the secret that signs each delivery (for verifyWebhook).
+        # On delete the URL found before is put back.
+        events = integrations.TriggerWebhook("events", url="https://hooks.example.com/events")
+        pulumi.export("webhookSecret", events.webhook_secret)
+        ```
 
         ## Import
 

@@ -22,6 +22,11 @@ export interface SchemaSources {
   resources: readonly DocumentedResource[];
   functions: readonly DocumentedFunction[];
   settings: { shape: z.ZodRawShape; docs: DocNode; environmentOf(name: string): string | undefined };
+  /**
+   * The examples block of a resource or function, by its name (`Connector`, `getApps`), or "" for none; it
+   * follows the description, before a resource's "## Import" section.
+   */
+  examples(name: string): string;
 }
 
 /** The language sections: the SDKs' names, which are fixed (programs install and import the SDKs by them). */
@@ -65,11 +70,16 @@ export function buildSchema(sources: SchemaSources): PackageSpec {
   const types = new TypeCollector(`${PACKAGE_NAME}:${MODULE}:`);
   const resources: Record<string, ResourceSpec> = {};
   for (const { definition, docs } of sources.resources) {
-    resources[tokenOf(definition)] = resourceSpec(types, definition, docs);
+    resources[tokenOf(definition)] = resourceSpec(types, definition, docs, sources.examples(definition.name));
   }
   const functions: Record<string, FunctionSpec> = {};
   for (const { definition, docs } of sources.functions) {
-    functions[functionTokenOf(definition)] = functionSpec(types, definition, docs);
+    functions[functionTokenOf(definition)] = functionSpec(
+      types,
+      definition,
+      docs,
+      sources.examples(definition.name),
+    );
   }
   const settings = settingsSpec(types, sources.settings);
   return {
@@ -107,6 +117,7 @@ function resourceSpec(
   types: TypeCollector,
   definition: ResourceDefinition<z.ZodRawShape, z.ZodRawShape>,
   docs: { inputs: DocNode; outputs: DocNode },
+  examples: string,
 ): ResourceSpec {
   const { inputs, outputs } = definition;
   // A key's flags and doc may be given on either side: the input and the output are one property to users.
@@ -137,7 +148,7 @@ function resourceSpec(
     properties[key] = spec;
   }
   return {
-    description: definition.description + importSection(definition),
+    description: definition.description + paragraph(examples) + importSection(definition),
     properties,
     required: visible(outputs)
       .filter(([, schema]) => isRequiredOutput(schema))
@@ -157,6 +168,7 @@ function functionSpec(
   types: TypeCollector,
   definition: DocumentedFunction["definition"],
   docs: DocumentedFunction["docs"],
+  examples: string,
 ): FunctionSpec {
   const objectType = (shape: z.ZodRawShape, doc: DocNode, side: "args" | "result"): ObjectTypeSpec => {
     const properties: Record<string, PropertySpec> = {};
@@ -171,10 +183,15 @@ function functionSpec(
   };
   const hasArgs = Object.keys(definition.args).length > 0;
   return {
-    description: definition.description,
+    description: definition.description + paragraph(examples),
     ...(hasArgs ? { inputs: objectType(definition.args, docs.args, "args") } : {}),
     outputs: objectType(definition.result, docs.result, "result"),
   };
+}
+
+/** A section after the description, a blank line between them; nothing for "". */
+function paragraph(section: string): string {
+  return section ? `\n\n${section}` : "";
 }
 
 /** The "## Import" section Pulumi's docs show for an importable resource. */

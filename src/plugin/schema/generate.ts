@@ -5,6 +5,7 @@ import { PLUGIN_FUNCTIONS } from "../functions";
 import { PLUGIN_RESOURCES } from "../resources";
 import { buildSchema } from "./build";
 import { DocReader } from "./docs";
+import { examplesSection } from "./examples";
 import type { PackageSpec } from "./spec";
 
 /** The checkout (this file is src/plugin/schema/generate.ts). */
@@ -20,8 +21,13 @@ function definitionFile(folder: string): string {
   return join(ROOT, "src", "resources", folder, "definition.ts");
 }
 
-/** The schema of the plugin's package, from the definitions and their source (build time: needs `typescript`). */
-export function generateSchema(): PackageSpec {
+/**
+ * The schema of the plugin's package, from the definitions and their source (build time: needs `typescript`),
+ * with the docs examples checked in under provider/examples. `examples: false` leaves them out: the schema the
+ * examples' programs are generated against (the descriptions play no part in that), so that the examples do
+ * not depend on themselves.
+ */
+export function generateSchema(options: { examples?: boolean } = {}): PackageSpec {
   const reader = new DocReader([
     ...PLUGIN_RESOURCES.map((row) => definitionFile(row.source.folder)),
     SETTINGS_FILE,
@@ -53,6 +59,7 @@ export function generateSchema(): PackageSpec {
       docs: reader.shape(SETTINGS_FILE, "settingsDefinition"),
       environmentOf: (name) => environmentOf(name as SettingName),
     },
+    examples: options.examples === false ? () => "" : (name) => examplesSection(name),
   });
 }
 

@@ -17,8 +17,9 @@
 //     diagnostics that are errors fail; warnings are printed;
 //   - one rewrite, for Python only, before generating (see liftInvokeListArguments): an invoke's list
 //     argument holding outputs becomes one output of the list, which the Python SDK's types require.
-//     What the Go generator gets wrong (a list inside a map of any values, a property of an invoke's
-//     result) is not rewritten: programs are written around it.
+//   - for Go, corrections made on the syntax tree of the program it writes (see gofix.go): a list inside a
+//     map of any values, a property of an invoke's result, a function the Go SDK names LookupX, a function
+//     without inputs.
 //
 // Usage: programgen -pcl <dir> -schema schema.json[,other.json] -out <dir> [-language typescript,python,go]
 package main
@@ -160,6 +161,13 @@ func generate(language, pclDir string, specs map[string]schema.PackageSpec, dir 
 	printWarnings(diags)
 	if diags.HasErrors() {
 		return diagnosticsError(diags)
+	}
+	if language == "go" {
+		fixed, err := fixGoProgram(files["main.go"], specs)
+		if err != nil {
+			return err
+		}
+		files["main.go"] = fixed
 	}
 	return writeFiles(dir, files)
 }

@@ -21,6 +21,45 @@ import javax.annotation.Nullable;
 /**
  * The mutable state (`enabled`, `authConfig`) of an integration this stack does not own: set on create, kept in step on update, and on delete left as it is or put back (`onDelete`). A replacement on the same integration lets go before it takes over (delete first), so that the new resource inherits the value the old one found. `pulumi up --replace` and a tainted resource ask the provider no diff: the engine then creates the new resource first unless the resource option `deleteBeforeReplace` is set, so set it on an IntegrationState you replace that way.
  * 
+ * ## Example Usage
+ * ### Disable a connector another team owns while this stack lives
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.pulumiintegrations.integrations.IntegrationState;
+ * import io.github.pulumiintegrations.integrations.IntegrationStateArgs;
+ * import io.github.pulumiintegrations.integrations.enums.IntegrationStateOnDelete;
+ * import java.util.List;
+ * import java.util.ArrayList;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         final var config = ctx.config();
+ *         final var sharedIntegrationId = config.require("sharedIntegrationId");
+ *         var shared = new IntegrationState("shared", IntegrationStateArgs.builder()
+ *             .integrationId(sharedIntegrationId)
+ *             .enabled(false)
+ *             .onDelete(IntegrationStateOnDelete.Restore)
+ *             .build());
+ * 
+ *         ctx.export("enabledBefore", shared.priorEnabled());
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
  * ## Import
  * 
  * An existing IntegrationState is imported by its id, the integration&#39;s id (`GET /api/v1/integrations/{id}`):

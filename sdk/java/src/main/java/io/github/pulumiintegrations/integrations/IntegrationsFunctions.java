@@ -32,12 +32,88 @@ public final class IntegrationsFunctions {
     /**
      * The active trigger instances matching the filters, every page (or the first `maxItems`).
      * 
+     * ## Example Usage
+     * ### The active instances of a trigger
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetActiveTriggersArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The active instances of a trigger
+     *         //
+     *         // Every page, up to 500 instances.
+     *         final var active = IntegrationsFunctions.getActiveTriggers(GetActiveTriggersArgs.builder()
+     *             .triggerNames("GITHUB_STAR_ADDED_EVENT")
+     *             .maxItems(500)
+     *             .build());
+     * 
+     *         ctx.export("instances", active);
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetActiveTriggersResult> getActiveTriggers() {
         return getActiveTriggers(GetActiveTriggersArgs.Empty, InvokeOptions.Empty);
     }
     /**
      * The active trigger instances matching the filters, every page (or the first `maxItems`).
+     * 
+     * ## Example Usage
+     * ### The active instances of a trigger
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetActiveTriggersArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The active instances of a trigger
+     *         //
+     *         // Every page, up to 500 instances.
+     *         final var active = IntegrationsFunctions.getActiveTriggers(GetActiveTriggersArgs.builder()
+     *             .triggerNames("GITHUB_STAR_ADDED_EVENT")
+     *             .maxItems(500)
+     *             .build());
+     * 
+     *         ctx.export("instances", active);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetActiveTriggersResult> getActiveTriggersPlain() {
@@ -46,12 +122,88 @@ public final class IntegrationsFunctions {
     /**
      * The active trigger instances matching the filters, every page (or the first `maxItems`).
      * 
+     * ## Example Usage
+     * ### The active instances of a trigger
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetActiveTriggersArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The active instances of a trigger
+     *         //
+     *         // Every page, up to 500 instances.
+     *         final var active = IntegrationsFunctions.getActiveTriggers(GetActiveTriggersArgs.builder()
+     *             .triggerNames("GITHUB_STAR_ADDED_EVENT")
+     *             .maxItems(500)
+     *             .build());
+     * 
+     *         ctx.export("instances", active);
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetActiveTriggersResult> getActiveTriggers(GetActiveTriggersArgs args) {
         return getActiveTriggers(args, InvokeOptions.Empty);
     }
     /**
      * The active trigger instances matching the filters, every page (or the first `maxItems`).
+     * 
+     * ## Example Usage
+     * ### The active instances of a trigger
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetActiveTriggersArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The active instances of a trigger
+     *         //
+     *         // Every page, up to 500 instances.
+     *         final var active = IntegrationsFunctions.getActiveTriggers(GetActiveTriggersArgs.builder()
+     *             .triggerNames("GITHUB_STAR_ADDED_EVENT")
+     *             .maxItems(500)
+     *             .build());
+     * 
+     *         ctx.export("instances", active);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetActiveTriggersResult> getActiveTriggersPlain(GetActiveTriggersPlainArgs args) {
@@ -60,12 +212,88 @@ public final class IntegrationsFunctions {
     /**
      * The active trigger instances matching the filters, every page (or the first `maxItems`).
      * 
+     * ## Example Usage
+     * ### The active instances of a trigger
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetActiveTriggersArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The active instances of a trigger
+     *         //
+     *         // Every page, up to 500 instances.
+     *         final var active = IntegrationsFunctions.getActiveTriggers(GetActiveTriggersArgs.builder()
+     *             .triggerNames("GITHUB_STAR_ADDED_EVENT")
+     *             .maxItems(500)
+     *             .build());
+     * 
+     *         ctx.export("instances", active);
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetActiveTriggersResult> getActiveTriggers(GetActiveTriggersArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("integrations:index:getActiveTriggers", TypeShape.of(GetActiveTriggersResult.class), args, Utilities.withVersion(options));
     }
     /**
      * The active trigger instances matching the filters, every page (or the first `maxItems`).
+     * 
+     * ## Example Usage
+     * ### The active instances of a trigger
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetActiveTriggersArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The active instances of a trigger
+     *         //
+     *         // Every page, up to 500 instances.
+     *         final var active = IntegrationsFunctions.getActiveTriggers(GetActiveTriggersArgs.builder()
+     *             .triggerNames("GITHUB_STAR_ADDED_EVENT")
+     *             .maxItems(500)
+     *             .build());
+     * 
+     *         ctx.export("instances", active);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetActiveTriggersResult> getActiveTriggers(GetActiveTriggersArgs args, InvokeOutputOptions options) {
@@ -74,12 +302,84 @@ public final class IntegrationsFunctions {
     /**
      * The active trigger instances matching the filters, every page (or the first `maxItems`).
      * 
+     * ## Example Usage
+     * ### The active instances of a trigger
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetActiveTriggersArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The active instances of a trigger
+     *         //
+     *         // Every page, up to 500 instances.
+     *         final var active = IntegrationsFunctions.getActiveTriggers(GetActiveTriggersArgs.builder()
+     *             .triggerNames("GITHUB_STAR_ADDED_EVENT")
+     *             .maxItems(500)
+     *             .build());
+     * 
+     *         ctx.export("instances", active);
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetActiveTriggersResult> getActiveTriggersPlain(GetActiveTriggersPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("integrations:index:getActiveTriggers", TypeShape.of(GetActiveTriggersResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Every app of the catalog (`GET /api/v1/apps`), e.g. to pick an `appName` or an auth scheme.
+     * 
+     * ## Example Usage
+     * ### The catalog
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The catalog
+     *         //
+     *         // Every app, with the auth schemes a connector of it can use.
+     *         final var catalog = IntegrationsFunctions.getApps();
+     * 
+     *         ctx.export("apps", catalog);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetAppsResult> getApps() {
@@ -88,12 +388,80 @@ public final class IntegrationsFunctions {
     /**
      * Every app of the catalog (`GET /api/v1/apps`), e.g. to pick an `appName` or an auth scheme.
      * 
+     * ## Example Usage
+     * ### The catalog
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The catalog
+     *         //
+     *         // Every app, with the auth schemes a connector of it can use.
+     *         final var catalog = IntegrationsFunctions.getApps();
+     * 
+     *         ctx.export("apps", catalog);
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetAppsResult> getAppsPlain() {
         return getAppsPlain(InvokeArgs.Empty, InvokeOptions.Empty);
     }
     /**
      * Every app of the catalog (`GET /api/v1/apps`), e.g. to pick an `appName` or an auth scheme.
+     * 
+     * ## Example Usage
+     * ### The catalog
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The catalog
+     *         //
+     *         // Every app, with the auth schemes a connector of it can use.
+     *         final var catalog = IntegrationsFunctions.getApps();
+     * 
+     *         ctx.export("apps", catalog);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetAppsResult> getApps(InvokeArgs args) {
@@ -102,12 +470,80 @@ public final class IntegrationsFunctions {
     /**
      * Every app of the catalog (`GET /api/v1/apps`), e.g. to pick an `appName` or an auth scheme.
      * 
+     * ## Example Usage
+     * ### The catalog
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The catalog
+     *         //
+     *         // Every app, with the auth schemes a connector of it can use.
+     *         final var catalog = IntegrationsFunctions.getApps();
+     * 
+     *         ctx.export("apps", catalog);
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetAppsResult> getAppsPlain(InvokeArgs args) {
         return getAppsPlain(args, InvokeOptions.Empty);
     }
     /**
      * Every app of the catalog (`GET /api/v1/apps`), e.g. to pick an `appName` or an auth scheme.
+     * 
+     * ## Example Usage
+     * ### The catalog
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The catalog
+     *         //
+     *         // Every app, with the auth schemes a connector of it can use.
+     *         final var catalog = IntegrationsFunctions.getApps();
+     * 
+     *         ctx.export("apps", catalog);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetAppsResult> getApps(InvokeArgs args, InvokeOptions options) {
@@ -116,12 +552,80 @@ public final class IntegrationsFunctions {
     /**
      * Every app of the catalog (`GET /api/v1/apps`), e.g. to pick an `appName` or an auth scheme.
      * 
+     * ## Example Usage
+     * ### The catalog
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The catalog
+     *         //
+     *         // Every app, with the auth schemes a connector of it can use.
+     *         final var catalog = IntegrationsFunctions.getApps();
+     * 
+     *         ctx.export("apps", catalog);
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetAppsResult> getApps(InvokeArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("integrations:index:getApps", TypeShape.of(GetAppsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Every app of the catalog (`GET /api/v1/apps`), e.g. to pick an `appName` or an auth scheme.
+     * 
+     * ## Example Usage
+     * ### The catalog
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The catalog
+     *         //
+     *         // Every app, with the auth schemes a connector of it can use.
+     *         final var catalog = IntegrationsFunctions.getApps();
+     * 
+     *         ctx.export("apps", catalog);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetAppsResult> getAppsPlain(InvokeArgs args, InvokeOptions options) {
@@ -130,12 +634,88 @@ public final class IntegrationsFunctions {
     /**
      * The connected accounts of the account (tenant), or of one connector: every page (or the first `maxItems`). Credentials are never part of the result.
      * 
+     * ## Example Usage
+     * ### The connected accounts of the account
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetConnectedAccountsArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The connected accounts of the account
+     *         //
+     *         // The first 50 accounts end users connected, without their credentials (give `integrationId` for those of one
+     *         // connector).
+     *         final var connected = IntegrationsFunctions.getConnectedAccounts(GetConnectedAccountsArgs.builder()
+     *             .maxItems(50)
+     *             .build());
+     * 
+     *         ctx.export("accounts", connected);
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetConnectedAccountsResult> getConnectedAccounts() {
         return getConnectedAccounts(GetConnectedAccountsArgs.Empty, InvokeOptions.Empty);
     }
     /**
      * The connected accounts of the account (tenant), or of one connector: every page (or the first `maxItems`). Credentials are never part of the result.
+     * 
+     * ## Example Usage
+     * ### The connected accounts of the account
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetConnectedAccountsArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The connected accounts of the account
+     *         //
+     *         // The first 50 accounts end users connected, without their credentials (give `integrationId` for those of one
+     *         // connector).
+     *         final var connected = IntegrationsFunctions.getConnectedAccounts(GetConnectedAccountsArgs.builder()
+     *             .maxItems(50)
+     *             .build());
+     * 
+     *         ctx.export("accounts", connected);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetConnectedAccountsResult> getConnectedAccountsPlain() {
@@ -144,12 +724,88 @@ public final class IntegrationsFunctions {
     /**
      * The connected accounts of the account (tenant), or of one connector: every page (or the first `maxItems`). Credentials are never part of the result.
      * 
+     * ## Example Usage
+     * ### The connected accounts of the account
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetConnectedAccountsArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The connected accounts of the account
+     *         //
+     *         // The first 50 accounts end users connected, without their credentials (give `integrationId` for those of one
+     *         // connector).
+     *         final var connected = IntegrationsFunctions.getConnectedAccounts(GetConnectedAccountsArgs.builder()
+     *             .maxItems(50)
+     *             .build());
+     * 
+     *         ctx.export("accounts", connected);
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetConnectedAccountsResult> getConnectedAccounts(GetConnectedAccountsArgs args) {
         return getConnectedAccounts(args, InvokeOptions.Empty);
     }
     /**
      * The connected accounts of the account (tenant), or of one connector: every page (or the first `maxItems`). Credentials are never part of the result.
+     * 
+     * ## Example Usage
+     * ### The connected accounts of the account
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetConnectedAccountsArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The connected accounts of the account
+     *         //
+     *         // The first 50 accounts end users connected, without their credentials (give `integrationId` for those of one
+     *         // connector).
+     *         final var connected = IntegrationsFunctions.getConnectedAccounts(GetConnectedAccountsArgs.builder()
+     *             .maxItems(50)
+     *             .build());
+     * 
+     *         ctx.export("accounts", connected);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetConnectedAccountsResult> getConnectedAccountsPlain(GetConnectedAccountsPlainArgs args) {
@@ -158,12 +814,88 @@ public final class IntegrationsFunctions {
     /**
      * The connected accounts of the account (tenant), or of one connector: every page (or the first `maxItems`). Credentials are never part of the result.
      * 
+     * ## Example Usage
+     * ### The connected accounts of the account
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetConnectedAccountsArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The connected accounts of the account
+     *         //
+     *         // The first 50 accounts end users connected, without their credentials (give `integrationId` for those of one
+     *         // connector).
+     *         final var connected = IntegrationsFunctions.getConnectedAccounts(GetConnectedAccountsArgs.builder()
+     *             .maxItems(50)
+     *             .build());
+     * 
+     *         ctx.export("accounts", connected);
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetConnectedAccountsResult> getConnectedAccounts(GetConnectedAccountsArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("integrations:index:getConnectedAccounts", TypeShape.of(GetConnectedAccountsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * The connected accounts of the account (tenant), or of one connector: every page (or the first `maxItems`). Credentials are never part of the result.
+     * 
+     * ## Example Usage
+     * ### The connected accounts of the account
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetConnectedAccountsArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The connected accounts of the account
+     *         //
+     *         // The first 50 accounts end users connected, without their credentials (give `integrationId` for those of one
+     *         // connector).
+     *         final var connected = IntegrationsFunctions.getConnectedAccounts(GetConnectedAccountsArgs.builder()
+     *             .maxItems(50)
+     *             .build());
+     * 
+     *         ctx.export("accounts", connected);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetConnectedAccountsResult> getConnectedAccounts(GetConnectedAccountsArgs args, InvokeOutputOptions options) {
@@ -172,12 +904,88 @@ public final class IntegrationsFunctions {
     /**
      * The connected accounts of the account (tenant), or of one connector: every page (or the first `maxItems`). Credentials are never part of the result.
      * 
+     * ## Example Usage
+     * ### The connected accounts of the account
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetConnectedAccountsArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The connected accounts of the account
+     *         //
+     *         // The first 50 accounts end users connected, without their credentials (give `integrationId` for those of one
+     *         // connector).
+     *         final var connected = IntegrationsFunctions.getConnectedAccounts(GetConnectedAccountsArgs.builder()
+     *             .maxItems(50)
+     *             .build());
+     * 
+     *         ctx.export("accounts", connected);
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetConnectedAccountsResult> getConnectedAccountsPlain(GetConnectedAccountsPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("integrations:index:getConnectedAccounts", TypeShape.of(GetConnectedAccountsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * One live connector, by `id` or by its exact `name`. Fails when there is none (a deleted connector counts as none).
+     * 
+     * ## Example Usage
+     * ### A connector made elsewhere, by its exact name
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetConnectorArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // A connector made elsewhere, by its exact name
+     *         //
+     *         // Its id and its visible settings: a possibly secret value of its authConfig is never part of the result.
+     *         final var github = IntegrationsFunctions.getConnector(GetConnectorArgs.builder()
+     *             .name("github-shared")
+     *             .build());
+     * 
+     *         ctx.export("connectorId", github.applyValue(_github -> _github.id()));
+     *         ctx.export("authScheme", github.applyValue(_github -> _github.authScheme()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetConnectorResult> getConnector() {
@@ -186,12 +994,88 @@ public final class IntegrationsFunctions {
     /**
      * One live connector, by `id` or by its exact `name`. Fails when there is none (a deleted connector counts as none).
      * 
+     * ## Example Usage
+     * ### A connector made elsewhere, by its exact name
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetConnectorArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // A connector made elsewhere, by its exact name
+     *         //
+     *         // Its id and its visible settings: a possibly secret value of its authConfig is never part of the result.
+     *         final var github = IntegrationsFunctions.getConnector(GetConnectorArgs.builder()
+     *             .name("github-shared")
+     *             .build());
+     * 
+     *         ctx.export("connectorId", github.applyValue(_github -> _github.id()));
+     *         ctx.export("authScheme", github.applyValue(_github -> _github.authScheme()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetConnectorResult> getConnectorPlain() {
         return getConnectorPlain(GetConnectorPlainArgs.Empty, InvokeOptions.Empty);
     }
     /**
      * One live connector, by `id` or by its exact `name`. Fails when there is none (a deleted connector counts as none).
+     * 
+     * ## Example Usage
+     * ### A connector made elsewhere, by its exact name
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetConnectorArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // A connector made elsewhere, by its exact name
+     *         //
+     *         // Its id and its visible settings: a possibly secret value of its authConfig is never part of the result.
+     *         final var github = IntegrationsFunctions.getConnector(GetConnectorArgs.builder()
+     *             .name("github-shared")
+     *             .build());
+     * 
+     *         ctx.export("connectorId", github.applyValue(_github -> _github.id()));
+     *         ctx.export("authScheme", github.applyValue(_github -> _github.authScheme()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetConnectorResult> getConnector(GetConnectorArgs args) {
@@ -200,12 +1084,88 @@ public final class IntegrationsFunctions {
     /**
      * One live connector, by `id` or by its exact `name`. Fails when there is none (a deleted connector counts as none).
      * 
+     * ## Example Usage
+     * ### A connector made elsewhere, by its exact name
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetConnectorArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // A connector made elsewhere, by its exact name
+     *         //
+     *         // Its id and its visible settings: a possibly secret value of its authConfig is never part of the result.
+     *         final var github = IntegrationsFunctions.getConnector(GetConnectorArgs.builder()
+     *             .name("github-shared")
+     *             .build());
+     * 
+     *         ctx.export("connectorId", github.applyValue(_github -> _github.id()));
+     *         ctx.export("authScheme", github.applyValue(_github -> _github.authScheme()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetConnectorResult> getConnectorPlain(GetConnectorPlainArgs args) {
         return getConnectorPlain(args, InvokeOptions.Empty);
     }
     /**
      * One live connector, by `id` or by its exact `name`. Fails when there is none (a deleted connector counts as none).
+     * 
+     * ## Example Usage
+     * ### A connector made elsewhere, by its exact name
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetConnectorArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // A connector made elsewhere, by its exact name
+     *         //
+     *         // Its id and its visible settings: a possibly secret value of its authConfig is never part of the result.
+     *         final var github = IntegrationsFunctions.getConnector(GetConnectorArgs.builder()
+     *             .name("github-shared")
+     *             .build());
+     * 
+     *         ctx.export("connectorId", github.applyValue(_github -> _github.id()));
+     *         ctx.export("authScheme", github.applyValue(_github -> _github.authScheme()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetConnectorResult> getConnector(GetConnectorArgs args, InvokeOptions options) {
@@ -214,12 +1174,88 @@ public final class IntegrationsFunctions {
     /**
      * One live connector, by `id` or by its exact `name`. Fails when there is none (a deleted connector counts as none).
      * 
+     * ## Example Usage
+     * ### A connector made elsewhere, by its exact name
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetConnectorArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // A connector made elsewhere, by its exact name
+     *         //
+     *         // Its id and its visible settings: a possibly secret value of its authConfig is never part of the result.
+     *         final var github = IntegrationsFunctions.getConnector(GetConnectorArgs.builder()
+     *             .name("github-shared")
+     *             .build());
+     * 
+     *         ctx.export("connectorId", github.applyValue(_github -> _github.id()));
+     *         ctx.export("authScheme", github.applyValue(_github -> _github.authScheme()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetConnectorResult> getConnector(GetConnectorArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("integrations:index:getConnector", TypeShape.of(GetConnectorResult.class), args, Utilities.withVersion(options));
     }
     /**
      * One live connector, by `id` or by its exact `name`. Fails when there is none (a deleted connector counts as none).
+     * 
+     * ## Example Usage
+     * ### A connector made elsewhere, by its exact name
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetConnectorArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // A connector made elsewhere, by its exact name
+     *         //
+     *         // Its id and its visible settings: a possibly secret value of its authConfig is never part of the result.
+     *         final var github = IntegrationsFunctions.getConnector(GetConnectorArgs.builder()
+     *             .name("github-shared")
+     *             .build());
+     * 
+     *         ctx.export("connectorId", github.applyValue(_github -> _github.id()));
+     *         ctx.export("authScheme", github.applyValue(_github -> _github.authScheme()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetConnectorResult> getConnectorPlain(GetConnectorPlainArgs args, InvokeOptions options) {
@@ -228,12 +1264,88 @@ public final class IntegrationsFunctions {
     /**
      * Trigger log entries (newest first) for a connection and/or integration, every page (or the first `maxItems`).
      * 
+     * ## Example Usage
+     * ### The newest trigger log entries
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetTriggerLogsArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The newest trigger log entries
+     *         //
+     *         // The 20 newest entries of the account's trigger deliveries (give `connectionId` or `integrationId` for those
+     *         // of one connected account or connector).
+     *         final var recent = IntegrationsFunctions.getTriggerLogs(GetTriggerLogsArgs.builder()
+     *             .maxItems(20)
+     *             .build());
+     * 
+     *         ctx.export("logs", recent);
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetTriggerLogsResult> getTriggerLogs() {
         return getTriggerLogs(GetTriggerLogsArgs.Empty, InvokeOptions.Empty);
     }
     /**
      * Trigger log entries (newest first) for a connection and/or integration, every page (or the first `maxItems`).
+     * 
+     * ## Example Usage
+     * ### The newest trigger log entries
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetTriggerLogsArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The newest trigger log entries
+     *         //
+     *         // The 20 newest entries of the account's trigger deliveries (give `connectionId` or `integrationId` for those
+     *         // of one connected account or connector).
+     *         final var recent = IntegrationsFunctions.getTriggerLogs(GetTriggerLogsArgs.builder()
+     *             .maxItems(20)
+     *             .build());
+     * 
+     *         ctx.export("logs", recent);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetTriggerLogsResult> getTriggerLogsPlain() {
@@ -242,12 +1354,88 @@ public final class IntegrationsFunctions {
     /**
      * Trigger log entries (newest first) for a connection and/or integration, every page (or the first `maxItems`).
      * 
+     * ## Example Usage
+     * ### The newest trigger log entries
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetTriggerLogsArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The newest trigger log entries
+     *         //
+     *         // The 20 newest entries of the account's trigger deliveries (give `connectionId` or `integrationId` for those
+     *         // of one connected account or connector).
+     *         final var recent = IntegrationsFunctions.getTriggerLogs(GetTriggerLogsArgs.builder()
+     *             .maxItems(20)
+     *             .build());
+     * 
+     *         ctx.export("logs", recent);
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetTriggerLogsResult> getTriggerLogs(GetTriggerLogsArgs args) {
         return getTriggerLogs(args, InvokeOptions.Empty);
     }
     /**
      * Trigger log entries (newest first) for a connection and/or integration, every page (or the first `maxItems`).
+     * 
+     * ## Example Usage
+     * ### The newest trigger log entries
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetTriggerLogsArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The newest trigger log entries
+     *         //
+     *         // The 20 newest entries of the account's trigger deliveries (give `connectionId` or `integrationId` for those
+     *         // of one connected account or connector).
+     *         final var recent = IntegrationsFunctions.getTriggerLogs(GetTriggerLogsArgs.builder()
+     *             .maxItems(20)
+     *             .build());
+     * 
+     *         ctx.export("logs", recent);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetTriggerLogsResult> getTriggerLogsPlain(GetTriggerLogsPlainArgs args) {
@@ -256,12 +1444,88 @@ public final class IntegrationsFunctions {
     /**
      * Trigger log entries (newest first) for a connection and/or integration, every page (or the first `maxItems`).
      * 
+     * ## Example Usage
+     * ### The newest trigger log entries
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetTriggerLogsArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The newest trigger log entries
+     *         //
+     *         // The 20 newest entries of the account's trigger deliveries (give `connectionId` or `integrationId` for those
+     *         // of one connected account or connector).
+     *         final var recent = IntegrationsFunctions.getTriggerLogs(GetTriggerLogsArgs.builder()
+     *             .maxItems(20)
+     *             .build());
+     * 
+     *         ctx.export("logs", recent);
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetTriggerLogsResult> getTriggerLogs(GetTriggerLogsArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("integrations:index:getTriggerLogs", TypeShape.of(GetTriggerLogsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Trigger log entries (newest first) for a connection and/or integration, every page (or the first `maxItems`).
+     * 
+     * ## Example Usage
+     * ### The newest trigger log entries
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetTriggerLogsArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The newest trigger log entries
+     *         //
+     *         // The 20 newest entries of the account's trigger deliveries (give `connectionId` or `integrationId` for those
+     *         // of one connected account or connector).
+     *         final var recent = IntegrationsFunctions.getTriggerLogs(GetTriggerLogsArgs.builder()
+     *             .maxItems(20)
+     *             .build());
+     * 
+     *         ctx.export("logs", recent);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetTriggerLogsResult> getTriggerLogs(GetTriggerLogsArgs args, InvokeOutputOptions options) {
@@ -270,12 +1534,89 @@ public final class IntegrationsFunctions {
     /**
      * Trigger log entries (newest first) for a connection and/or integration, every page (or the first `maxItems`).
      * 
+     * ## Example Usage
+     * ### The newest trigger log entries
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetTriggerLogsArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The newest trigger log entries
+     *         //
+     *         // The 20 newest entries of the account's trigger deliveries (give `connectionId` or `integrationId` for those
+     *         // of one connected account or connector).
+     *         final var recent = IntegrationsFunctions.getTriggerLogs(GetTriggerLogsArgs.builder()
+     *             .maxItems(20)
+     *             .build());
+     * 
+     *         ctx.export("logs", recent);
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetTriggerLogsResult> getTriggerLogsPlain(GetTriggerLogsPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("integrations:index:getTriggerLogs", TypeShape.of(GetTriggerLogsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * The triggers available for the given apps, accounts, trigger names or integrations (filters AND together).
+     * 
+     * ## Example Usage
+     * ### The triggers of some apps
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetTriggersArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The triggers of some apps
+     *         //
+     *         // Each trigger's name (a TriggerInstance's `triggerName`) and the config schema an instance of it must meet.
+     *         final var available = IntegrationsFunctions.getTriggers(GetTriggersArgs.builder()
+     *             .appNames(            
+     *                 "github",
+     *                 "slack")
+     *             .build());
+     * 
+     *         ctx.export("triggers", available);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetTriggersResult> getTriggers() {
@@ -284,12 +1625,90 @@ public final class IntegrationsFunctions {
     /**
      * The triggers available for the given apps, accounts, trigger names or integrations (filters AND together).
      * 
+     * ## Example Usage
+     * ### The triggers of some apps
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetTriggersArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The triggers of some apps
+     *         //
+     *         // Each trigger's name (a TriggerInstance's `triggerName`) and the config schema an instance of it must meet.
+     *         final var available = IntegrationsFunctions.getTriggers(GetTriggersArgs.builder()
+     *             .appNames(            
+     *                 "github",
+     *                 "slack")
+     *             .build());
+     * 
+     *         ctx.export("triggers", available);
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetTriggersResult> getTriggersPlain() {
         return getTriggersPlain(GetTriggersPlainArgs.Empty, InvokeOptions.Empty);
     }
     /**
      * The triggers available for the given apps, accounts, trigger names or integrations (filters AND together).
+     * 
+     * ## Example Usage
+     * ### The triggers of some apps
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetTriggersArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The triggers of some apps
+     *         //
+     *         // Each trigger's name (a TriggerInstance's `triggerName`) and the config schema an instance of it must meet.
+     *         final var available = IntegrationsFunctions.getTriggers(GetTriggersArgs.builder()
+     *             .appNames(            
+     *                 "github",
+     *                 "slack")
+     *             .build());
+     * 
+     *         ctx.export("triggers", available);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetTriggersResult> getTriggers(GetTriggersArgs args) {
@@ -298,12 +1717,90 @@ public final class IntegrationsFunctions {
     /**
      * The triggers available for the given apps, accounts, trigger names or integrations (filters AND together).
      * 
+     * ## Example Usage
+     * ### The triggers of some apps
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetTriggersArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The triggers of some apps
+     *         //
+     *         // Each trigger's name (a TriggerInstance's `triggerName`) and the config schema an instance of it must meet.
+     *         final var available = IntegrationsFunctions.getTriggers(GetTriggersArgs.builder()
+     *             .appNames(            
+     *                 "github",
+     *                 "slack")
+     *             .build());
+     * 
+     *         ctx.export("triggers", available);
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetTriggersResult> getTriggersPlain(GetTriggersPlainArgs args) {
         return getTriggersPlain(args, InvokeOptions.Empty);
     }
     /**
      * The triggers available for the given apps, accounts, trigger names or integrations (filters AND together).
+     * 
+     * ## Example Usage
+     * ### The triggers of some apps
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetTriggersArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The triggers of some apps
+     *         //
+     *         // Each trigger's name (a TriggerInstance's `triggerName`) and the config schema an instance of it must meet.
+     *         final var available = IntegrationsFunctions.getTriggers(GetTriggersArgs.builder()
+     *             .appNames(            
+     *                 "github",
+     *                 "slack")
+     *             .build());
+     * 
+     *         ctx.export("triggers", available);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetTriggersResult> getTriggers(GetTriggersArgs args, InvokeOptions options) {
@@ -312,12 +1809,90 @@ public final class IntegrationsFunctions {
     /**
      * The triggers available for the given apps, accounts, trigger names or integrations (filters AND together).
      * 
+     * ## Example Usage
+     * ### The triggers of some apps
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetTriggersArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The triggers of some apps
+     *         //
+     *         // Each trigger's name (a TriggerInstance's `triggerName`) and the config schema an instance of it must meet.
+     *         final var available = IntegrationsFunctions.getTriggers(GetTriggersArgs.builder()
+     *             .appNames(            
+     *                 "github",
+     *                 "slack")
+     *             .build());
+     * 
+     *         ctx.export("triggers", available);
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetTriggersResult> getTriggers(GetTriggersArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("integrations:index:getTriggers", TypeShape.of(GetTriggersResult.class), args, Utilities.withVersion(options));
     }
     /**
      * The triggers available for the given apps, accounts, trigger names or integrations (filters AND together).
+     * 
+     * ## Example Usage
+     * ### The triggers of some apps
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumiintegrations.integrations.IntegrationsFunctions;
+     * import io.github.pulumiintegrations.integrations.inputs.GetTriggersArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         // The triggers of some apps
+     *         //
+     *         // Each trigger's name (a TriggerInstance's `triggerName`) and the config schema an instance of it must meet.
+     *         final var available = IntegrationsFunctions.getTriggers(GetTriggersArgs.builder()
+     *             .appNames(            
+     *                 "github",
+     *                 "slack")
+     *             .build());
+     * 
+     *         ctx.export("triggers", available);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetTriggersResult> getTriggersPlain(GetTriggersPlainArgs args, InvokeOptions options) {

@@ -18,6 +18,44 @@ import javax.annotation.Nullable;
 /**
  * The tenant&#39;s one callback URL, where the service POSTs trigger events, and the secret that signs them (`webhookSecret`, for verifyWebhook). On delete it puts back the URL it found (`onDelete`). One TriggerWebhook per account in a stack. A replacement lets go of the URL before it takes it over (delete first), so that the new resource inherits the URL the old one found. `pulumi up --replace` and a tainted resource ask the provider no diff: the engine then creates the new resource first unless the resource option `deleteBeforeReplace` is set, and the old one&#39;s delete would put back the URL it found while the new one holds the account; set the option on a TriggerWebhook you replace that way.
  * 
+ * ## Example Usage
+ * ### The account&#39;s callback URL
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.pulumiintegrations.integrations.TriggerWebhook;
+ * import io.github.pulumiintegrations.integrations.TriggerWebhookArgs;
+ * import java.util.List;
+ * import java.util.ArrayList;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         // The account's callback URL
+ *         //
+ *         // Where the service POSTs every trigger event, and the secret that signs each delivery (for verifyWebhook).
+ *         // On delete the URL found before is put back.
+ *         var events = new TriggerWebhook("events", TriggerWebhookArgs.builder()
+ *             .url("https://hooks.example.com/events")
+ *             .build());
+ * 
+ *         ctx.export("webhookSecret", events.webhookSecret());
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
  * ## Import
  * 
  * An existing TriggerWebhook is imported by its id, `callback-url` (the account has one callback URL; any other id is refused):
