@@ -1,4 +1,6 @@
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { parseDocument } from "yaml";
 import { ApiClient } from "../../src/client";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import type { PulumiStack } from "../../tools/pulumi/stack";
@@ -15,14 +17,14 @@ import {
   type Service,
 } from "../e2e/support/account-views";
 import { distinctiveSecret } from "../e2e/support/e2e-api";
-import { pluginStack, stageSdkProgram } from "./support/quickstart-stack";
+import { stageYamlProgram, yamlPluginStack } from "./support/quickstart-stack";
 
 /**
- * Where an object lives, guarded end to end on the real CLI with the provider plugin (the generated Node.js
- * SDK, the default provider): the resources record their service and account, and the default provider's
- * CheckConfig records the base URL and account it resolved, so that another account's key is refused, another
- * service is a deliberate move (a replacement the preview shows), and another spelling of the same service
- * is neither.
+ * Where an object lives, guarded end to end on the real CLI with the provider plugin (a Pulumi YAML program on
+ * the real `pulumi-language-yaml`, test/plugin/yaml-programs/account-guard; the default provider): the
+ * resources record their service and account, and the default provider's CheckConfig records the base URL and
+ * account it resolved, so that another account's key is refused, another service is a deliberate move (a
+ * replacement the preview shows), and another spelling of the same service is neither.
  *
  * One stack (a Connector, the account's TriggerWebhook and, in part 1, an IntegrationState on an integration
  * made outside the stack) whose key comes from INTEGRATIONS_API_KEY. Two emulators: `service`, with the
@@ -56,6 +58,7 @@ describe("the account guard of the plugin, on the real CLI", () => {
   /** The integration made outside the stack, in alpha, that the IntegrationState holds. */
   let elsewhereId: string;
   let stack: PulumiStack;
+  let programFile: string;
   /** The environment of the CLI, the plugin and the program: each step's key, later the base URL. */
   const env: Record<string, string> = {};
   const runs: Record<string, GuardRun> = {};
@@ -105,11 +108,9 @@ describe("the account guard of the plugin, on the real CLI", () => {
     const elsewhere = { name: "made-elsewhere", appName: "github", authScheme: "BEARER_TOKEN" };
     elsewhereId = (await accounts.alpha.createIntegration(elsewhere)).id;
 
-    const programDir = await stageSdkProgram(
-      join(__dirname, "sdk-programs", "account-guard"),
-      "account-guard",
-    );
-    stack = await pluginStack(programDir, {
+    const programDir = stageYamlProgram(join(__dirname, "yaml-programs", "account-guard"), "account-guard");
+    programFile = join(programDir, "Pulumi.yaml");
+    stack = await yamlPluginStack(programDir, {
       config: { "integrations:baseUrl": service.url, webhookUrl: STACK_URL, integrationId: elsewhereId },
       env,
     });
@@ -136,6 +137,7 @@ describe("the account guard of the plugin, on the real CLI", () => {
     // only), the pin dropped, then the base URL changed through the stack config...
     env.INTEGRATIONS_API_KEY = a1;
     await stack.removeConfig("integrationId");
+    dropIntegrationState(programFile);
     await run("recreate", (s) => s.up({ skipPreview: true }));
     await stack.removeConfig("integrations:accountId");
     await stack.setConfig("integrations:baseUrl", other.url);
@@ -382,3 +384,19 @@ describe("the account guard of the plugin, on the real CLI", () => {
     for (const key of [a1, a2, b1]) expect(seen).not.toContain(key);
   });
 });
+
+/**
+ * The program without its IntegrationState (the resource, its output and the config naming its integration):
+ * YAML declares no resource conditionally, so the test edits the program.
+ */
+function dropIntegrationState(programFile: string): void {
+  const program = parseDocument(readFileSync(programFile, "utf8"));
+  for (const path of [
+    ["resources", "made-elsewhere"],
+    ["outputs", "priorEnabled"],
+    ["config", "integrationId"],
+  ]) {
+    if (!program.deleteIn(path)) throw new Error(`no ${path.join(".")} in ${programFile}`);
+  }
+  writeFileSync(programFile, program.toString());
+}

@@ -1,16 +1,17 @@
 /**
- * Autonaming through the provider plugin, on the real CLI: a connector without `name` is named by the
- * plugin's Check, in each deployment's own plugin process, from what it is given (the logical name, the
- * project and the stack, as the dynamic Connector does: test/e2e/autonaming.test.ts). So `pulumi preview`
- * and `pulumi up` (its preview, then the update) show and create the same name, the next up keeps it, and
- * `up --replace` creates the replacement first under the next name no live connector holds.
+ * Autonaming through the provider plugin, on the real CLI and the real `pulumi-language-yaml`
+ * (test/plugin/yaml-programs/autonaming): a connector without `name` is named by the plugin's Check, in each
+ * deployment's own plugin process, from what it is given (the logical name, the project and the stack, as the
+ * dynamic Connector does: test/e2e/autonaming.test.ts). So `pulumi preview` and `pulumi up` (its preview, then
+ * the update) show and create the same name, the next up keeps it, and `up --replace` creates the replacement
+ * first under the next name no live connector holds.
  */
 import { join } from "node:path";
 import type { PulumiStack } from "../../tools/pulumi/stack";
 import type { OperationResult } from "../../tools/pulumi/types";
 import { recordWrites, type RecordedRun } from "./support/recorded-run";
 import { startE2eApi, type E2eApi } from "../e2e/support/e2e-api";
-import { pluginStack, stageSdkProgram } from "./support/quickstart-stack";
+import { stageYamlProgram, yamlPluginStack } from "./support/quickstart-stack";
 
 const NAME = /^github-[a-z0-9]{7}$/;
 
@@ -28,11 +29,8 @@ describe("e2e: an autonamed Connector of the provider plugin", () => {
 
   beforeAll(async () => {
     api = await startE2eApi();
-    const programDir = await stageSdkProgram(
-      join(__dirname, "sdk-programs", "autonaming"),
-      "plugin-autonaming",
-    );
-    stack = await pluginStack(programDir, {
+    const programDir = stageYamlProgram(join(__dirname, "yaml-programs", "autonaming"), "plugin-autonaming");
+    stack = await yamlPluginStack(programDir, {
       config: { "integrations:baseUrl": api.emulator.url },
       secrets: { "integrations:apiKey": api.apiKey },
     });

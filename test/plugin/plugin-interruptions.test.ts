@@ -1,12 +1,16 @@
 /**
- * Stopping the plugin's calls on the real CLI (test/plugin/sdk-programs/faults, one stack):
+ * Stopping the plugin's calls on the real CLI and the real `pulumi-language-yaml`, a stack and a Pulumi YAML
+ * program per behaviour:
  *
- * - Ctrl-C: SIGINT to the `pulumi` process while a connector's create is in flight (the emulator holds the POST
- *   3 s). The engine asks the plugin to cancel; the POST already sent finishes. Then, faults cleared (and
- *   `pulumi cancel` if a lock were left), the next `up`: exactly one connector of that name, held by the state.
- * - `customTimeouts: { update: "2s" }` on a connector whose PATCH the emulator holds 8 s: the up fails in about
- *   2 s naming customTimeouts (the PATCH is not waited for); faults cleared, the next up converges, no duplicate.
- * - Ctrl-C while an update waits out a 429's Retry-After: the plugin's Cancel ends the wait, nothing more is sent.
+ * - Ctrl-C (test/plugin/yaml-programs/ctrl-c): SIGINT to the `pulumi` process while a connector's create is in
+ *   flight (the emulator holds the POST 3 s). The engine asks the plugin to cancel; the POST already sent
+ *   finishes. Then, faults cleared (and `pulumi cancel` if a lock were left), the next `up`: exactly one
+ *   connector of that name, held by the state.
+ * - `customTimeouts: { update: "2s" }` on a connector whose PATCH the emulator holds 8 s
+ *   (test/plugin/yaml-programs/custom-timeouts): the up fails in about 2 s naming customTimeouts (the PATCH is
+ *   not waited for); faults cleared, the next up converges, no duplicate.
+ * - Ctrl-C while an update of that connector waits out a 429's Retry-After: the plugin's Cancel ends the wait,
+ *   nothing more is sent.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -19,7 +23,7 @@ import { LOCKED } from "../faults/support/pulumi-words";
 import { waitFor } from "../faults/support/processes";
 import { liveConnectorIds } from "../support/live-connectors";
 import { pinnedCli } from "../support/pulumi-cli";
-import { pluginStack, stageSdkProgram } from "./support/quickstart-stack";
+import { stageYamlProgram, yamlPluginStack } from "./support/quickstart-stack";
 
 const CONNECTOR = "integrations:index:Connector";
 const CREATE = "POST /api/v1/integrations";
@@ -29,15 +33,23 @@ describe("the plugin on the real CLI, stopped: Ctrl-C and customTimeouts", () =>
   let api: E2eApi;
   let programDir: string;
   let stack: PulumiStack;
+  /** The program and stack of the connector with customTimeouts. */
+  let timedProgramDir: string;
+  let timedStack: PulumiStack;
   const runs: Record<string, OperationResult> = {};
   const timings: Record<string, number> = {};
   let lockedAfterInterrupt = false;
   let afterInterrupt: { live: string[]; state: (string | undefined)[] };
 
   /** `pulumi up` with the POST or PATCH held by the emulator, and what happens once it arrived there. */
-  async function upWhileHeld(route: string, holdMs: number, onArrival: () => void): Promise<OperationResult> {
+  async function upWhileHeld(
+    on: PulumiStack,
+    route: string,
+    holdMs: number,
+    onArrival: () => void,
+  ): Promise<OperationResult> {
     api.emulator.setFaults({ latencyMs: holdMs, match: [route], remaining: 1 });
-    const up = stack.up({ skipPreview: true });
+    const up = on.up({ skipPreview: true });
     await waitFor(`the ${route} to arrive`, () => api.emulator.faults().remaining === 0, {
       timeoutMs: 120_000,
     });
@@ -58,46 +70,52 @@ describe("the plugin on the real CLI, stopped: Ctrl-C and customTimeouts", () =>
     return stack.up({ skipPreview: true });
   }
 
-  /** SIGINT to the `pulumi up` of this stack, as Ctrl-C in a terminal sends it. */
-  function interrupt(): void {
-    const pid = pulumiPid(programDir, "up");
+  /** SIGINT to the `pulumi up` of that stack, as Ctrl-C in a terminal sends it. */
+  function interrupt(programOf: string): void {
+    const pid = pulumiPid(programOf, "up");
     if (pid === undefined) throw new Error("no pulumi up process found");
     process.kill(pid, "SIGINT");
   }
 
-  const stateIdsOf = async (name: string) =>
-    (await stack.resources())
+  const stateIdsOf = async (name: string, of = stack) =>
+    (await of.resources())
       .filter((resource) => resource.type === CONNECTOR && resource.urn.endsWith(`::${name}`))
       .map((resource) => resource.id);
 
   beforeAll(async () => {
     const started = performance.now();
     api = await startE2eApi();
-    programDir = await stageSdkProgram(join(__dirname, "sdk-programs", "faults"), "plugin-interruptions");
-    stack = await pluginStack(programDir, {
-      config: { "integrations:baseUrl": api.emulator.url, connectors: '["ctrl-c"]' },
+    const account = {
+      config: { "integrations:baseUrl": api.emulator.url },
       secrets: { "integrations:apiKey": api.apiKey },
-    });
+    };
+    programDir = stageYamlProgram(join(__dirname, "yaml-programs", "ctrl-c"), "plugin-ctrl-c");
+    stack = await yamlPluginStack(programDir, account);
+    timedProgramDir = stageYamlProgram(
+      join(__dirname, "yaml-programs", "custom-timeouts"),
+      "plugin-custom-timeouts",
+    );
+    timedStack = await yamlPluginStack(timedProgramDir, account);
 
-    runs.interrupted = await upWhileHeld(CREATE, 3_000, interrupt);
+    runs.interrupted = await upWhileHeld(stack, CREATE, 3_000, () => interrupt(programDir));
     timings.interruptedAfterMs = timings.ended! - timings.arrived!;
     afterInterrupt = {
       live: await liveConnectorIds(api.client, "ctrl-c"),
       state: await stateIdsOf("ctrl-c"),
     };
-    await stack.setConfig("timed", "true");
     runs.next = await upAfterInterruption();
+    runs.timedCreate = await timedStack.up({ skipPreview: true });
 
-    await stack.setConfig("timedEnabled", "false");
-    runs.timedOut = await upWhileHeld(PATCH, 8_000, () => undefined);
+    await timedStack.setConfig("timedEnabled", "false");
+    runs.timedOut = await upWhileHeld(timedStack, PATCH, 8_000, () => undefined);
     timings.timedOutAfterMs = timings.ended! - timings.arrived!;
-    runs.converged = await stack.up({ skipPreview: true });
+    runs.converged = await timedStack.up({ skipPreview: true });
 
     // Ctrl-C while the update waits out a 429's Retry-After (10 s): the plugin's Cancel ends the wait.
-    await stack.setConfig("timedEnabled", "true");
+    await timedStack.setConfig("timedEnabled", "true");
     api.emulator.requestLog.clear();
     api.emulator.setFaults({ throttleRate: 1, retryAfterSeconds: 10, match: [PATCH] });
-    const throttled = stack.up({ skipPreview: true });
+    const throttled = timedStack.up({ skipPreview: true });
     await waitFor(
       "a 429",
       () => api.emulator.requestLog.entries().some((entry) => entry.statusCode === 429),
@@ -105,7 +123,7 @@ describe("the plugin on the real CLI, stopped: Ctrl-C and customTimeouts", () =>
         timeoutMs: 120_000,
       },
     );
-    interrupt();
+    interrupt(timedProgramDir);
     timings.interrupted = performance.now();
     runs.cancelledWait = await throttled;
     timings.cancelledWaitAfterMs = performance.now() - timings.interrupted;
@@ -117,6 +135,7 @@ describe("the plugin on the real CLI, stopped: Ctrl-C and customTimeouts", () =>
     // The PATCH the timed-out update left is held 8 s from its arrival: let it end before the emulator closes.
     await sleep(Math.max(0, (timings.arrived ?? 0) + 8_000 - performance.now()));
     await stack?.dispose();
+    await timedStack?.dispose();
     await api?.close();
   });
 
@@ -158,10 +177,11 @@ describe("the plugin on the real CLI, stopped: Ctrl-C and customTimeouts", () =>
   });
 
   it("faults cleared, the next up converges with no duplicate", async () => {
+    expect(runs.timedCreate!.error).toBeUndefined();
     expect(runs.converged!.error).toBeUndefined();
     const live = await liveConnectorIds(api.client, "timed");
     expect(live).toHaveLength(1);
-    expect(await stateIdsOf("timed")).toEqual(live);
+    expect(await stateIdsOf("timed", timedStack)).toEqual(live);
     expect((await api.client.getIntegration(live[0]!)).enabled).toBe(false);
   });
 

@@ -1,10 +1,11 @@
 /**
  * Two explicit providers of the plugin on one account (two keys of one emulator tenant), a TriggerWebhook each
- * (test/plugin/sdk-programs/two-webhooks), on the real CLI. Each provider is a process of its own, so neither
- * check sees the other's claim on the account's one callback URL; the engine creates both at once. The `up`
- * must never end with both created: afterwards exactly one TriggerWebhook is in state and the account's URL is
- * the one it holds. Once as it comes, once with the service slow to apply a URL (1.5 s before each
- * set_callback_url is applied), where both creates read the URL before either set lands.
+ * (test/plugin/yaml-programs/one-callback-url, on the real `pulumi-language-yaml`), on the real CLI. Each
+ * provider is a process of its own, so neither check sees the other's claim on the account's one callback URL;
+ * the engine creates both at once. The `up` must never end with both created: afterwards exactly one
+ * TriggerWebhook is in state and the account's URL is the one it holds. Once as it comes, once with the service
+ * slow to apply a URL (1.5 s before each set_callback_url is applied), where both creates read the URL before
+ * either set lands.
  */
 import { join } from "node:path";
 import { ApiClient } from "../../src/client";
@@ -13,7 +14,7 @@ import type { PulumiStack } from "../../tools/pulumi/stack";
 import { unwrapSecrets, type ResourceState } from "../../tools/pulumi/state";
 import type { OperationResult } from "../../tools/pulumi/types";
 import { distinctiveSecret } from "../e2e/support/e2e-api";
-import { pluginStack, stageSdkProgram } from "./support/quickstart-stack";
+import { stageYamlProgram, yamlPluginStack } from "./support/quickstart-stack";
 
 const WEBHOOK = "integrations:index:TriggerWebhook";
 const SET_URL = "POST /api/v1/triggers/set_callback_url";
@@ -44,7 +45,7 @@ describe("two explicit providers of one account, a TriggerWebhook each", () => {
   /** A stack of its own on a tenant of the emulator whose URL was never set, then one `up`. */
   async function upOnNewAccount(programDir: string, tenant: keyof typeof keys, slowSetMs: number) {
     const [firstKey, secondKey] = keys[tenant] as [string, string];
-    const stack = await pluginStack(programDir, {
+    const stack = await yamlPluginStack(programDir, {
       config: { baseUrl: emulator.url },
       secrets: { firstKey, secondKey },
     });
@@ -64,7 +65,7 @@ describe("two explicit providers of one account, a TriggerWebhook each", () => {
     const started = performance.now();
     const apiKeys = Object.entries(keys).flatMap(([tenant, pair]) => pair.map((key) => `${key}=${tenant}`));
     emulator = await startEmulator({ port: 0, apiKeys });
-    const programDir = await stageSdkProgram(join(__dirname, "sdk-programs", "two-webhooks"), "two-webhooks");
+    const programDir = stageYamlProgram(join(__dirname, "yaml-programs", "one-callback-url"), "two-webhooks");
     outcomes.plain = await upOnNewAccount(programDir, "plain", 0);
     outcomes.slowSet = await upOnNewAccount(programDir, "slow", 1_500);
     console.log(`plugin webhooks: ${((performance.now() - started) / 1000).toFixed(1)} s`);

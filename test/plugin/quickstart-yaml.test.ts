@@ -18,7 +18,7 @@ import { distinctiveSecret, startE2eApi, type E2eApi } from "../e2e/support/e2e-
 import { liveConnectorIds } from "../support/live-connectors";
 import { createStageRoot } from "../support/packed-package";
 import { pinnedCli } from "../support/pulumi-cli";
-import { pluginStack } from "./support/quickstart-stack";
+import { yamlPluginStack } from "./support/quickstart-stack";
 
 const EXAMPLE = join(__dirname, "..", "..", "examples", "yaml-quickstart");
 const CONNECTOR = "integrations:index:Connector";
@@ -106,16 +106,13 @@ describe("the YAML quickstart on the real pulumi-language-yaml", () => {
     });
     await api.client.updateIntegration(shared.id, { enabled: false });
     programDir = stageProgram();
-    stack = await pluginStack(programDir, {
+    stack = await yamlPluginStack(programDir, {
       config: {
         "integrations:baseUrl": api.emulator.url,
         githubClientId: "yaml-client-id",
         sharedSlackIntegrationId: shared.id,
       },
       secrets: { "integrations:apiKey": api.apiKey, githubClientSecret: clientSecret },
-      // Language hosts are then found only next to the CLI's executable (or installed), never on PATH.
-      env: { PULUMI_IGNORE_AMBIENT_PLUGINS: "true" },
-      realLanguageHost: true,
     });
     const about = await stack.cli(["about", "--json"]);
     aboutPlugins = (JSON.parse(about.stdout) as { plugins?: typeof aboutPlugins }).plugins ?? [];

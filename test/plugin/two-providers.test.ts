@@ -1,8 +1,9 @@
 /**
- * Two explicit providers of the plugin in one stack, one per account (two tenants of one emulator), through
- * the generated Node.js SDK: each connector is created, updated, refreshed and deleted in its own account,
- * and neither key shows in clear in `pulumi stack export` or the CLI's output. Then one provider's base URL
- * changes to another service (a second emulator): its connector is replaced there, the preview says so.
+ * Two explicit providers of the plugin in one stack, one per account (two tenants of one emulator), in a
+ * Pulumi YAML program on the real `pulumi-language-yaml` (test/plugin/yaml-programs/two-accounts): each
+ * connector is created, updated, refreshed and deleted in its own account, and neither key shows in clear in
+ * `pulumi stack export` or the CLI's output. Then one provider's base URL changes to another service (a second
+ * emulator): its connector is replaced there, the preview says so.
  */
 import { join } from "node:path";
 import { ApiClient } from "../../src/client";
@@ -10,7 +11,7 @@ import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import type { PulumiStack } from "../../tools/pulumi/stack";
 import type { OperationResult } from "../../tools/pulumi/types";
 import { distinctiveSecret } from "../e2e/support/e2e-api";
-import { pluginStack, stageSdkProgram } from "./support/quickstart-stack";
+import { stageYamlProgram, yamlPluginStack } from "./support/quickstart-stack";
 
 const CONNECTOR = "integrations:index:Connector";
 
@@ -55,11 +56,8 @@ describe("two explicit providers of the plugin, two accounts, one stack", () => 
     moved = await startEmulator({ port: 0, apiKeys: [`${prodKey}=prod-elsewhere`] });
     dev = new ApiClient({ baseUrl: emulator.url, apiKey: devKey, maxRetries: 0 });
     prod = new ApiClient({ baseUrl: emulator.url, apiKey: prodKey, maxRetries: 0 });
-    const programDir = await stageSdkProgram(
-      join(__dirname, "sdk-programs", "two-providers"),
-      "two-providers",
-    );
-    stack = await pluginStack(programDir, {
+    const programDir = stageYamlProgram(join(__dirname, "yaml-programs", "two-accounts"), "two-providers");
+    stack = await yamlPluginStack(programDir, {
       config: { devBaseUrl: emulator.url, prodBaseUrl: emulator.url },
       secrets: { devApiKey: devKey, prodApiKey: prodKey },
     });

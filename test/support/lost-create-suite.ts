@@ -35,6 +35,11 @@ export interface LostCreateFrontEnd {
   instanceType: string;
   /** A stack of the front end's program for this emulator; `accountId` is the trigger instances' account. */
   stack(api: E2eApi, accountId: string): Promise<PulumiStack>;
+  /**
+   * Declares the resources of the next `up`: the connectors by name, the trigger instances by repository. By
+   * default through the stack config, `connectors` and `instances` as JSON lists, which a Node.js program reads.
+   */
+  declare?(connectors: string[], instances: string[]): Promise<void>;
 }
 
 interface Scenario {
@@ -61,8 +66,11 @@ export function describeLostCreates(title: string, frontEnd: LostCreateFrontEnd)
     ): Promise<void> {
       if (add.connector) connectors.push(add.connector);
       if (add.instance) instances.push(add.instance);
-      await stack.setConfig("connectors", JSON.stringify(connectors));
-      await stack.setConfig("instances", JSON.stringify(instances));
+      if (frontEnd.declare) await frontEnd.declare(connectors, instances);
+      else {
+        await stack.setConfig("connectors", JSON.stringify(connectors));
+        await stack.setConfig("instances", JSON.stringify(instances));
+      }
       api.emulator.requestLog.clear();
       api.emulator.setFaults(faults);
       const retried =

@@ -42,6 +42,33 @@ export async function stageSdkProgram(sourceDir: string, name: string): Promise<
   return programDir;
 }
 
+/**
+ * Copies the Pulumi YAML program in `sourceDir` (test/plugin/yaml-programs/<behaviour>) into the run's stage
+ * folder, where the test may edit it; YAML needs no SDK and no build.
+ */
+export function stageYamlProgram(sourceDir: string, name: string): string {
+  const stage = createStageRoot();
+  mkdirSync(join(stage, "programs"), { recursive: true });
+  const programDir = mkdtempSync(join(stage, "programs", `${name}-`));
+  cpSync(sourceDir, programDir, { recursive: true });
+  return programDir;
+}
+
+/**
+ * A new stack of a staged YAML program on the real `pulumi-language-yaml`, the one next to the pinned CLI
+ * (ambient plugins off: never one on PATH), the plugin installed in its home.
+ */
+export function yamlPluginStack(
+  programDir: string,
+  options: Omit<Parameters<typeof pluginStack>[1], "realLanguageHost">,
+): Promise<PulumiStack> {
+  return pluginStack(programDir, {
+    ...options,
+    env: Object.assign(options.env ?? {}, { PULUMI_IGNORE_AMBIENT_PLUGINS: "true" }),
+    realLanguageHost: true,
+  });
+}
+
 /** A new stack of the staged program with this config, the plugin installed in its home. */
 export async function pluginStack(
   programDir: string,

@@ -1,6 +1,6 @@
-// The resources a fault scenario adds one up at a time (the dynamic twin of
-// test/plugin/sdk-programs/faults): a connector per name in `connectors` (its logical name is its name), and a
-// trigger instance per repository in `instances` on the account `accountId`.
+// The resources a fault scenario adds one up at a time (the dynamic twin of the YAML that
+// test/plugin/plugin-lost-create.test.ts writes): a connector per name in `connectors` (its logical name is its
+// name), and a trigger instance per repository in `instances` on the account `accountId`.
 import * as pulumi from "@pulumi/pulumi";
 import { Connector, TriggerInstance } from "pulumi-integrations";
 
