@@ -42,7 +42,7 @@ test("the converter turns every resource, the invoke and the outputs into PCL on
   expect(pcl).toContain('resource linear "integrations:index:Connector"');
   expect(pcl).toContain('resource sharedSlack "integrations:index:IntegrationState"');
   expect(pcl).toContain('invoke("integrations:index:getTriggers"');
-  expect(pcl.match(/^output \w+ \{/gm)).toHaveLength(4);
+  expect(pcl.match(/^output \w+ \{/gm)).toHaveLength(5);
   expect(pcl).toMatch(/config githubClientSecret string \{[^}]*secret = true/);
 });
 

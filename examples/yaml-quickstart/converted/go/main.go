@@ -34,7 +34,7 @@ func main() {
 				github.ID().ToIDOutput().ToStringOutput(),
 			},
 		}, nil)
-		_, err = integrations.NewConnector(ctx, "linear", &integrations.ConnectorArgs{
+		linear, err := integrations.NewConnector(ctx, "linear", &integrations.ConnectorArgs{
 			Name:       pulumi.Sprintf("linear-%v", ctx.Stack()),
 			AppName:    pulumi.String("linear"),
 			AuthScheme: pulumi.String("API_KEY"),
@@ -42,6 +42,10 @@ func main() {
 		if err != nil {
 			return err
 		}
+		linearExpectedInputFieldsVar := integrations.LookupConnectorOutput(ctx, integrations.LookupConnectorOutputArgs{
+			Id: linear.ID().ToIDOutput().ToStringOutput(),
+		}, nil).ExpectedInputFields()
+
 		sharedSlack, err := integrations.NewIntegrationState(ctx, "shared-slack", &integrations.IntegrationStateArgs{
 			IntegrationId: pulumi.String(sharedSlackIntegrationId),
 			Enabled:       pulumi.Bool(true),
@@ -52,6 +56,7 @@ func main() {
 		}
 		ctx.Export("githubConnectorId", github.ID())
 		ctx.Export("githubEnabled", github.Enabled)
+		ctx.Export("linearExpectedInputFields", linearExpectedInputFieldsVar)
 		ctx.Export("sharedSlackEnabled", sharedSlack.Enabled)
 		ctx.Export("githubTriggers", githubTriggersVar)
 		return nil

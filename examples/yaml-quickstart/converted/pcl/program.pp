@@ -18,6 +18,9 @@ githubScopes = [
 githubTriggersVar = invoke("integrations:index:getTriggers", {
 	integrationIds = [github.id]
 })
+linearExpectedInputFieldsVar = invoke("integrations:index:getConnector", {
+	id = linear.id
+}).expectedInputFields
 
 resource github "integrations:index:Connector" {
 	__logicalName = "github"
@@ -53,6 +56,11 @@ output githubConnectorId {
 output githubEnabled {
 	__logicalName = "githubEnabled"
 	value = github.enabled
+}
+
+output linearExpectedInputFields {
+	__logicalName = "linearExpectedInputFields"
+	value = linearExpectedInputFieldsVar
 }
 
 output sharedSlackEnabled {

@@ -23,11 +23,13 @@ linear = integrations.Connector("linear",
     name=f"linear-{pulumi.get_stack()}",
     app_name="linear",
     auth_scheme="API_KEY")
+linear_expected_input_fields_var = integrations.get_connector_output(id=linear.id).expected_input_fields
 shared_slack = integrations.IntegrationState("shared-slack",
     integration_id=shared_slack_integration_id,
     enabled=True,
     on_delete=integrations.IntegrationStateOnDelete.RESTORE)
 pulumi.export("githubConnectorId", github.id)
 pulumi.export("githubEnabled", github.enabled)
+pulumi.export("linearExpectedInputFields", linear_expected_input_fields_var)
 pulumi.export("sharedSlackEnabled", shared_slack.enabled)
 pulumi.export("githubTriggers", github_triggers_var)

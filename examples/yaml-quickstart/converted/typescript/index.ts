@@ -27,6 +27,9 @@ const linear = new integrations.Connector("linear", {
     appName: "linear",
     authScheme: "API_KEY",
 });
+const linearExpectedInputFieldsVar = integrations.getConnectorOutput({
+    id: linear.id,
+}).apply(invoke => invoke.expectedInputFields);
 const sharedSlack = new integrations.IntegrationState("shared-slack", {
     integrationId: sharedSlackIntegrationId,
     enabled: true,
@@ -34,5 +37,6 @@ const sharedSlack = new integrations.IntegrationState("shared-slack", {
 });
 export const githubConnectorId = github.id;
 export const githubEnabled = github.enabled;
+export const linearExpectedInputFields = linearExpectedInputFieldsVar;
 export const sharedSlackEnabled = sharedSlack.enabled;
 export const githubTriggers = githubTriggersVar;
