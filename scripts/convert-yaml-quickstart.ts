@@ -57,7 +57,7 @@ export async function convertYamlQuickstart(
       PULUMI_DISABLE_REGISTRY_RESOLVE: "true",
       NO_COLOR: "true",
     };
-    const tarball = options.tarball ?? packagePlugin(join(work, "plugin"), log);
+    const tarball = options.tarball ?? (await packagePlugin(join(work, "plugin"), log));
     const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
     await run(
       cli.bin,

@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Command } from "commander";
 import { migrateFromDynamic, MigrationError } from "./migrate-from-dynamic";
+import { PLUGIN_DOWNLOAD_URL } from "./resources";
 
 const packageVersion = (
   JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8")) as {
@@ -23,9 +24,18 @@ const program = new Command("integrations-migrate-to-plugin")
   .argument("<exported>", "the output of `pulumi stack export --file <exported>`")
   .requiredOption("-o, --out <file>", "where to write the state for `pulumi stack import --file <file>`")
   .option("--plugin-version <version>", "the plugin version the program will use", packageVersion)
-  .action((exported: string, options: { out: string; pluginVersion: string }) => {
+  .option(
+    "--plugin-download-url <url>",
+    "where the program's SDK says the plugin downloads from (its pluginDownloadURL)",
+    PLUGIN_DOWNLOAD_URL,
+  )
+  .action((exported: string, options: { out: string; pluginVersion: string; pluginDownloadUrl: string }) => {
     try {
-      const migrated = migrateFromDynamic(JSON.parse(readFileSync(exported, "utf8")), options.pluginVersion);
+      const migrated = migrateFromDynamic(
+        JSON.parse(readFileSync(exported, "utf8")),
+        options.pluginVersion,
+        options.pluginDownloadUrl,
+      );
       writeFileSync(options.out, `${JSON.stringify(migrated, null, 2)}\n`);
       const moved = (migrated.deployment.resources ?? []).filter((r) =>
         r.type.startsWith("integrations:index:"),

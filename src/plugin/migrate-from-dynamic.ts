@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { withoutUndefined } from "../resources/shared/values";
-import { PACKAGE_NAME, tokenOf } from "./resources";
+import { PACKAGE_NAME, PLUGIN_DOWNLOAD_URL, tokenOf } from "./resources";
 
 /**
  * Moves a stack's dynamic resources (`pulumi-nodejs:dynamic/integrations:<Kind>`) to the plugin's
@@ -19,7 +19,11 @@ import { PACKAGE_NAME, tokenOf } from "./resources";
  * client_secret, an account's credentials), so the next `up` would write them again, and a ConnectedAccount
  * would be replaced.
  */
-export function migrateFromDynamic(exported: unknown, version: string): ExportedState {
+export function migrateFromDynamic(
+  exported: unknown,
+  version: string,
+  pluginDownloadURL: string = PLUGIN_DOWNLOAD_URL,
+): ExportedState {
   const state = exportedStateSchema.parse(exported);
   const resources = state.deployment.resources ?? [];
   const movable = resources.filter((resource) => kindOf(resource.type) !== undefined);
@@ -39,7 +43,7 @@ export function migrateFromDynamic(exported: unknown, version: string): Exported
   if (oldProvider === undefined)
     throw new MigrationError(`the provider ${oldProviderRef} is not in the state`);
 
-  const newProvider = pluginProvider(oldProvider, version);
+  const newProvider = pluginProvider(oldProvider, version, pluginDownloadURL);
   const newProviderRef = providerRefOf(newProvider);
   const renamed = new Map(movable.map((resource) => [resource.urn, pluginUrn(resource)]));
   const rename = (urn: string) => renamed.get(urn) ?? urn;
@@ -163,23 +167,24 @@ function pluginUrn(resource: Resource): string {
 }
 
 /**
- * The plugin's default provider as the engine registers it: named for the plugin's version, its inputs
- * the stack's `integrations:*` config (the dynamic provider held the whole stack config) plus `version`.
+ * The plugin's default provider as the engine registers it for a program on the SDK: named for the plugin's
+ * version and download URL, its inputs the stack's `integrations:*` config (the dynamic provider held the
+ * whole stack config) plus the `version` and `pluginDownloadURL` the SDK's default resource options carry.
  */
-function pluginProvider(dynamicProvider: Resource, version: string): Resource {
+function pluginProvider(dynamicProvider: Resource, version: string, pluginDownloadURL: string): Resource {
   const [stack, project] = dynamicProvider.urn.split("::");
   const config = Object.fromEntries(
     Object.entries(dynamicProvider.inputs ?? {})
       .filter(([key]) => key.startsWith(`${PACKAGE_NAME}:`))
       .map(([key, value]) => [key.slice(PACKAGE_NAME.length + 1), value]),
   );
-  const inputs = { ...config, version };
+  const inputs = { ...config, version, ...(pluginDownloadURL === "" ? {} : { pluginDownloadURL }) };
   return {
     urn: [
       stack,
       project,
       `pulumi:providers:${PACKAGE_NAME}`,
-      `default_${version.replace(/[.-]/g, "_")}`,
+      defaultProviderName(version, pluginDownloadURL),
     ].join("::"),
     custom: true,
     id: randomUUID(),
@@ -187,6 +192,25 @@ function pluginProvider(dynamicProvider: Resource, version: string): Resource {
     inputs,
     outputs: inputs,
   };
+}
+
+/**
+ * The engine's name for a default provider: `default`, the version's parts joined by `_`, then the download
+ * URL with each `/`-separated segment's characters outside `[A-Za-z0-9_.-]` made `_` and empty segments
+ * dropped (`github://api.github.com/o/r` -> `github_/api.github.com/o/r`).
+ */
+export function defaultProviderName(version: string, pluginDownloadURL: string): string {
+  const parts = /^v?(\d+)\.(\d+)\.(\d+)(?:-([^+]+))?(?:\+(.+))?$/.exec(version);
+  if (parts === null) throw new MigrationError(`the plugin version "${version}" is not a semantic version`);
+  const [, major, minor, patch, pre, build] = parts;
+  const segments = [major, minor, patch, ...(pre?.split(".") ?? []), ...(build?.split(".") ?? [])];
+  const url = pluginDownloadURL
+    .replace(/\/+$/, "")
+    .split("/")
+    .filter((segment) => segment !== "")
+    .map((segment) => segment.replace(/[^A-Za-z0-9_.-]/g, "_"))
+    .join("/");
+  return ["default", ...segments, ...(url === "" ? [] : [url])].join("_");
 }
 
 function withoutSerializedProvider(props: Record<string, unknown> | undefined) {

@@ -71,10 +71,18 @@ describe("integrations-migrate-to-plugin refuses", () => {
 
 describe("integrations-migrate-to-plugin moves", () => {
   it("a resource's type, URN and provider, and keeps only the stack's integrations config on the new provider", () => {
-    const migrated = migrateFromDynamic(state(), "0.1.0").deployment.resources!;
+    const migrated = migrateFromDynamic(state(), "0.2.0").deployment.resources!;
     const provider = migrated.find((resource) => resource.type === "pulumi:providers:integrations")!;
-    expect(provider.urn).toBe("urn:pulumi:dev::proj::pulumi:providers:integrations::default_0_1_0");
-    expect(provider.inputs).toEqual({ baseUrl: "https://api.example.com", version: "0.1.0" });
+    // As the engine names a default provider with a version and a download URL (what the SDK's default
+    // resource options carry), and with the inputs it registers it with.
+    expect(provider.urn).toBe(
+      "urn:pulumi:dev::proj::pulumi:providers:integrations::default_0_2_0_github_/api.github.com/pulumi-integrations/pulumi-integrations",
+    );
+    expect(provider.inputs).toEqual({
+      baseUrl: "https://api.example.com",
+      version: "0.2.0",
+      pluginDownloadURL: "github://api.github.com/pulumi-integrations/pulumi-integrations",
+    });
     const connector = migrated.find((resource) => resource.id === "c-1")!;
     expect(connector).toMatchObject({
       urn: "urn:pulumi:dev::proj::integrations:index:Connector::github",

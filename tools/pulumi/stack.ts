@@ -51,6 +51,11 @@ export interface PulumiStackOptions {
    * `pulumi-language-<runtime>`, next to the CLI or on PATH) instead of ./language-host.ts with `--client`.
    */
   realLanguageHost?: boolean;
+  /**
+   * Let the CLI download the plugins a program needs, as a regular installation does (off by default: every
+   * plugin comes installed). PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES in `env` says where from.
+   */
+  pluginDownloads?: boolean;
 }
 
 export class PulumiStack {
@@ -303,7 +308,7 @@ export class PulumiStack {
       PULUMI_BACKEND_URL: `file://${join(this.workDir, "state")}`,
       PULUMI_CONFIG_PASSPHRASE: this.options.passphrase ?? "test-passphrase",
       PULUMI_SKIP_UPDATE_CHECK: "true",
-      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+      ...(this.options.pluginDownloads ? {} : { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" }),
       PULUMI_DISABLE_REGISTRY_RESOLVE: "true",
       // Unlocks --event-log, as the Automation API does.
       PULUMI_DEBUG_COMMANDS: "true",

@@ -45,24 +45,7 @@ export interface PythonEnvOptions {
 
 export async function ensurePythonEnv(options: PythonEnvOptions): Promise<PythonEnv> {
   const log = options.log ?? console.log;
-  const base = options.basePython ?? "python3";
-  const version = (await run(base, ["--version"]).catch(() => undefined))?.trim();
-  if (!version)
-    throw new Error(`The Python programs need Python 3.9 or later as \`${base}\` (with its venv module).`);
-
-  const envHash = contentHash(REPO_DIR, [options.requirements], [version]);
-  const venv = join(cacheRoot(), `python-venv-${envHash}`);
-  const python = join(venv, "bin", "python");
-  if (!isBuilt(venv)) {
-    log(
-      `Building the Python environment (${version}, ${relative(REPO_DIR, options.requirements)}) in ${venv}...`,
-    );
-    await buildIntoPlace(venv, async (staging) => {
-      await run(base, ["-m", "venv", staging]);
-      await run(join(staging, "bin", "python"), [...PIP, "install", "-r", options.requirements]);
-    });
-  }
-
+  const { python, envHash } = await ensureVenv(options);
   const sdkSource = options.sdk ?? SDK_DIR;
   const sources = filesUnder(sdkSource, (path) => !NOT_SOURCES.test(relative(sdkSource, path)));
   const sdkDir = join(cacheRoot(), `python-sdk-${contentHash(sdkSource, sources, [envHash])}`);
@@ -88,7 +71,35 @@ export async function ensurePythonEnv(options: PythonEnvOptions): Promise<Python
   return { python, sdkDir: site, env: { PYTHONPATH: site, PYTHONDONTWRITEBYTECODE: "1" } };
 }
 
-async function run(command: string, args: string[]): Promise<string> {
+/**
+ * A cached virtual environment with `requirements` installed: its interpreter, and the hash that names it.
+ * Built once per content of the requirements file and Python version.
+ */
+export async function ensureVenv(
+  options: Pick<PythonEnvOptions, "requirements" | "basePython" | "log">,
+): Promise<{ python: string; envHash: string }> {
+  const log = options.log ?? console.log;
+  const base = options.basePython ?? "python3";
+  const version = (await run(base, ["--version"]).catch(() => undefined))?.trim();
+  if (!version)
+    throw new Error(`The Python programs need Python 3.9 or later as \`${base}\` (with its venv module).`);
+
+  const envHash = contentHash(REPO_DIR, [options.requirements], [version]);
+  const venv = join(cacheRoot(), `python-venv-${envHash}`);
+  const python = join(venv, "bin", "python");
+  if (!isBuilt(venv)) {
+    log(
+      `Building the Python environment (${version}, ${relative(REPO_DIR, options.requirements)}) in ${venv}...`,
+    );
+    await buildIntoPlace(venv, async (staging) => {
+      await run(base, ["-m", "venv", staging]);
+      await run(join(staging, "bin", "python"), [...PIP, "install", "-r", options.requirements]);
+    });
+  }
+  return { python, envHash };
+}
+
+export async function run(command: string, args: string[]): Promise<string> {
   try {
     const { stdout } = await promisify(execFile)(command, args, {
       encoding: "utf8",

@@ -3,7 +3,7 @@
  * `npm run schema`) with the pinned code generators (../pulumi/sdkgen.ts for Node.js, Python and Go,
  * ../pulumi-java/sdkgen.ts for Java), into `<outDir>/{nodejs,python,go,java}`.
  */
-import { readFileSync } from "node:fs";
+import { copyFileSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { generateJavaSdk } from "../pulumi-java/sdkgen";
 import { generateSdks, type SdkLanguage } from "../pulumi/sdkgen";
@@ -28,6 +28,8 @@ export async function generateProjectSdks(
     );
   // One after the other: each generator is a Go build the first time, and the machine has 2 cores.
   const others = await generateSdks({ schemaPath: SCHEMA_FILE, outDir, languages: ["nodejs", "python", "go"], log });
+  // pyproject.toml names a README.md beside it, which the generator writes into the package folder only.
+  copyFileSync(join(others.python, "pulumi_integrations", "README.md"), join(others.python, "README.md"));
   const java = await generateJavaSdk({ schemaPath: SCHEMA_FILE, outDir, log });
   return { ...others, java };
 }

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { metaOf, type PropertyMeta, type ResourceDefinition } from "../../resources/shared/definition";
 import { functionTokenOf, type PluginFunctionDefinition } from "../functions";
-import { MODULE, PACKAGE_NAME, tokenOf } from "../resources";
+import { MODULE, PACKAGE_NAME, PLUGIN_DOWNLOAD_URL, tokenOf } from "../resources";
 import type { DocNode } from "./docs";
 import type { FunctionSpec, ObjectTypeSpec, PackageSpec, PropertySpec, ResourceSpec } from "./spec";
 import { isRequiredInput, isRequiredOutput, TypeCollector } from "./types";
@@ -17,8 +17,8 @@ export interface DocumentedFunction {
 }
 
 export interface SchemaSources {
-  /** package.json's: name, version, description, license. */
-  packageJson: { version: string; description: string; license: string };
+  /** package.json's: version, description, license, homepage (the GitHub repository). */
+  packageJson: { version: string; description: string; license: string; homepage: string };
   resources: readonly DocumentedResource[];
   functions: readonly DocumentedFunction[];
   settings: { shape: z.ZodRawShape; docs: DocNode; environmentOf(name: string): string | undefined };
@@ -29,16 +29,36 @@ export interface SchemaSources {
   examples(name: string): string;
 }
 
+/** The `pulumi` versions the Python SDK declares. */
+export const PYTHON_PULUMI_RANGE = ">=3.231.0,<4.0.0";
+
+/** The README of the Node.js and Python SDKs (what npm and PyPI show). */
+const SDK_README = [
+  "Pulumi resources for the connectors (integrations) of the Trigger and Integration Management API: connectors,",
+  "integration state, connected accounts, trigger instances, the account's trigger webhook and data functions.",
+  "",
+  "The provider plugin `pulumi-resource-integrations` downloads itself from the project's GitHub releases at the",
+  "first `pulumi up` (it runs on Node.js 20 or later, which must be on `PATH`). Configure it with",
+  "`pulumi config set --secret integrations:apiKey <key>` (or `INTEGRATIONS_API_KEY`) and `integrations:baseUrl`",
+  "(or `INTEGRATIONS_BASE_URL`).",
+  "",
+  "Documentation and examples: https://github.com/pulumi-integrations/pulumi-integrations",
+  "",
+].join("\n");
+
 /** The language sections: the SDKs' names, which are fixed (programs install and import the SDKs by them). */
 const LANGUAGE = {
-  nodejs: { packageName: "@pulumi-integrations/sdk", respectSchemaVersion: true },
+  nodejs: { packageName: "@pulumi-integrations/sdk", respectSchemaVersion: true, readme: SDK_README },
   python: {
     packageName: "pulumi_integrations",
     respectSchemaVersion: true,
+    readme: SDK_README,
     pyproject: { enabled: true },
-    // The `pulumi` the Python SDK was tested with (examples/python-quickstart/requirements.txt, which the
-    // quickstart's test installs; test/plugin/schema.test.ts keeps the two the same).
-    requires: { pulumi: "==3.259.0" },
+    // The range of `pulumi` the generated code works with: the generator's own floor (pkg/v3 v3.259.0 writes
+    // `>=3.231.0,<4.0.0` when a schema names none), so the SDK installs beside any Pulumi 3 from then on. Both
+    // ends are tested: test/release/python-wheel.test.ts runs the quickstart with the wheel on 3.231.0 and on
+    // the CLI's 3.259.0.
+    requires: { pulumi: PYTHON_PULUMI_RANGE },
   },
   go: {
     importBasePath: "github.com/pulumi-integrations/pulumi-integrations/sdk/go/integrations",
@@ -86,9 +106,14 @@ export function buildSchema(sources: SchemaSources): PackageSpec {
     name: PACKAGE_NAME,
     displayName: "Integrations",
     version: sources.packageJson.version,
+    // Every generated SDK carries it (Node.js package.json `pulumi.server`, Python and Go pulumi-plugin.json,
+    // the default resource options), so a program's first `pulumi up` downloads the plugin by itself.
+    pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
     description: sources.packageJson.description,
     keywords: ["pulumi", "integrations", "kind/native", "category/utility"],
     license: sources.packageJson.license,
+    homepage: sources.packageJson.homepage,
+    repository: sources.packageJson.homepage,
     publisher: "pulumi-integrations",
     // supportPack: the SDKs carry the schema's version, and the Go SDK gets its own go.mod (sdk/go, which
     // programs reach with a `replace`) (tools/pulumi/sdkgen/main.go).

@@ -37,6 +37,7 @@ export function generateSchema(options: { examples?: boolean } = {}): PackageSpe
     version: string;
     description: string;
     license: string;
+    homepage: string;
   };
   return buildSchema({
     packageJson,

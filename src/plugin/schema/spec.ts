@@ -51,6 +51,7 @@ export interface PackageSpec {
   name: string;
   displayName: string;
   version: string;
+  pluginDownloadURL: string;
   description: string;
   keywords: string[];
   homepage?: string;

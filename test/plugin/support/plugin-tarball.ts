@@ -1,53 +1,18 @@
 /**
- * The plugin's tarball, built once per test run (`npm run package-plugin`'s function) into the run's stage
- * folder (test/support/packed-package.ts), and the ways a test installs and starts it: as Pulumi does, from
- * an empty PULUMI_HOME, with only Node on PATH.
+ * The plugin's tarball, the linux-amd64 archive of the release the test run builds once, and the ways a test
+ * installs and starts it: as Pulumi does, from an empty PULUMI_HOME, with only Node on PATH.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
-import { packagePlugin } from "../../../scripts/package-plugin";
+import { pluginAssetName } from "../../../scripts/release/plugin";
+import { releaseVersion } from "../../../scripts/release/version";
 import { createStageRoot } from "../../support/packed-package";
+import { releaseFolder } from "../../release/support/release-folder";
 
-const WAIT_LIMIT_MS = 180_000;
-
+/** The linux-amd64 archive of the run's release folder (`npm run release`, built once per run). */
 export async function pluginTarball(): Promise<string> {
-  const dir = join(createStageRoot(), "plugin");
-  const lock = `${dir}.building`;
-  const ready = join(dir, ".ready");
-  const found = () =>
-    join(
-      dir,
-      readdirSync(dir).find((file) => file.endsWith(".tar.gz"))!,
-    );
-  if (existsSync(ready)) return found();
-  try {
-    mkdirSync(lock, { recursive: false });
-  } catch {
-    const deadline = Date.now() + WAIT_LIMIT_MS;
-    while (!existsSync(ready)) {
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for another worker to build ${dir}`);
-      await sleep(200);
-    }
-    return found();
-  }
-  try {
-    packagePlugin(dir);
-    writeFileSync(ready, "");
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-  return found();
+  return join(await releaseFolder(), pluginAssetName(releaseVersion(), "linux-amd64"));
 }
 
 /** A folder holding only `node`: the PATH a plugin must run with. */

@@ -63,16 +63,43 @@ export class QuickstartDriver {
     readonly workDir: string,
     /** Where `pulumi import` finds a `pulumi-language-<runtime>` (./stand-in-language-host.ts). */
     private readonly languageHosts: string,
+    /** The CLI downloads the plugin, with these variables (where from); else it comes installed. */
+    private readonly pluginDownloads: Record<string, string> | undefined,
   ) {}
 
-  /** A new scenario folder under the run's stage folder, with the plugin's tarball installed in its home. */
-  static async create(driver: DriverCommand, account: QuickstartAccount): Promise<QuickstartDriver> {
-    const tarball = await pluginTarball();
+  /**
+   * A new scenario folder under the run's stage folder: the plugin's tarball installed in its home, or, with
+   * `pluginDownloads` (the download overrides), an empty home from which the CLI downloads the plugin itself.
+   */
+  static async create(
+    driver: DriverCommand,
+    account: QuickstartAccount,
+    options: { pluginDownloads?: Record<string, string> } = {},
+  ): Promise<QuickstartDriver> {
     const workDir = mkdtempSync(join(createStageRoot(), "quickstart-"));
     mkdirSync(join(workDir, "state"));
-    const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
-    installPlugin(pinnedCli().bin, join(workDir, "home"), version, tarball, process.env.PATH ?? "");
-    return new QuickstartDriver(driver, account, workDir, standInLanguageHosts(["python", "go"]));
+    if (options.pluginDownloads === undefined) {
+      const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
+      installPlugin(
+        pinnedCli().bin,
+        join(workDir, "home"),
+        version,
+        await pluginTarball(),
+        process.env.PATH ?? "",
+      );
+    }
+    return new QuickstartDriver(
+      driver,
+      account,
+      workDir,
+      standInLanguageHosts(["python", "go"]),
+      options.pluginDownloads,
+    );
+  }
+
+  /** PULUMI_HOME: the plugins the CLI installed are in its plugins/ folder. */
+  get home(): string {
+    return join(this.workDir, "home");
   }
 
   get workspace(): string {
@@ -130,7 +157,7 @@ export class QuickstartDriver {
       PULUMI_BACKEND_URL: `file://${join(this.workDir, "state")}`,
       PULUMI_CONFIG_PASSPHRASE: "quickstart-passphrase",
       PULUMI_SKIP_UPDATE_CHECK: "true",
-      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+      ...(this.pluginDownloads ?? { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" }),
       PULUMI_DISABLE_REGISTRY_RESOLVE: "true",
       NO_COLOR: "true",
       INTEGRATIONS_API_KEY: this.account.apiKey,
