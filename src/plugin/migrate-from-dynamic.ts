@@ -169,7 +169,8 @@ function pluginUrn(resource: Resource): string {
 /**
  * The plugin's default provider as the engine registers it for a program on the SDK: named for the plugin's
  * version and download URL, its inputs the stack's `integrations:*` config (the dynamic provider held the
- * whole stack config) plus the `version` and `pluginDownloadURL` the SDK's default resource options carry.
+ * whole stack config) plus the `version` and `pluginDownloadURL` the SDK's default resource options carry, as
+ * the engine stores them.
  */
 function pluginProvider(dynamicProvider: Resource, version: string, pluginDownloadURL: string): Resource {
   const [stack, project] = dynamicProvider.urn.split("::");
@@ -178,7 +179,13 @@ function pluginProvider(dynamicProvider: Resource, version: string, pluginDownlo
       .filter(([key]) => key.startsWith(`${PACKAGE_NAME}:`))
       .map(([key, value]) => [key.slice(PACKAGE_NAME.length + 1), value]),
   );
-  const inputs = { ...config, version, ...(pluginDownloadURL === "" ? {} : { pluginDownloadURL }) };
+  // The engine keeps the download URL under `__internal`, where it finds it to load the plugin for a refresh
+  // or a destroy, which do not run the program.
+  const inputs = {
+    ...config,
+    version,
+    ...(pluginDownloadURL === "" ? {} : { __internal: { pluginDownloadURL } }),
+  };
   return {
     urn: [
       stack,

@@ -160,6 +160,22 @@ describe("e2e: moving a stack from the dynamic resources to the provider plugin"
     expect(runs.up.writes).toEqual([]);
   });
 
+  it("writes the default provider the engine registers for the plugin's program: its URN, id, version and download URL", () => {
+    const written = (
+      JSON.parse(migratedText) as { deployment: { resources: ResourceState[] } }
+    ).deployment.resources.find((resource) => resource.type === "pulumi:providers:integrations")!;
+    const stored = after.filter((resource) => resource.type === "pulumi:providers:integrations");
+    expect(stored.map(({ urn, id }) => ({ urn, id }))).toEqual([{ urn: written.urn, id: written.id }]);
+    expect(written.urn).toMatch(
+      /::default_\d+_\d+_\d+_github_\/api\.github\.com\/pulumi-integrations\/pulumi-integrations$/,
+    );
+    const { version, __internal } = stored[0]!.inputs;
+    expect({ version, __internal }).toEqual({
+      version: written.inputs.version,
+      __internal: written.inputs.__internal,
+    });
+  });
+
   it("keeps the same objects, now the plugin's, their secrets still secret", () => {
     expect(table(after)).toEqual(
       Object.fromEntries(

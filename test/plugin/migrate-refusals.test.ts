@@ -81,7 +81,7 @@ describe("integrations-migrate-to-plugin moves", () => {
     expect(provider.inputs).toEqual({
       baseUrl: "https://api.example.com",
       version: "0.2.0",
-      pluginDownloadURL: "github://api.github.com/pulumi-integrations/pulumi-integrations",
+      __internal: { pluginDownloadURL: "github://api.github.com/pulumi-integrations/pulumi-integrations" },
     });
     const connector = migrated.find((resource) => resource.id === "c-1")!;
     expect(connector).toMatchObject({

@@ -17,6 +17,7 @@ import { join, resolve } from "node:path";
 import { ApiClient, NotFoundError } from "../../src/client";
 import type { ConnectorRecord } from "../../src/client";
 import { startEmulator } from "../../src/emulator";
+import { PLUGIN_DOWNLOAD_URL } from "../../src/plugin/resources";
 import type { RunningEmulator } from "../../src/emulator";
 import { PulumiStack } from "../../tools/pulumi/stack";
 import { exportedDeploymentSchema, urnName } from "../../tools/pulumi/state";
@@ -59,6 +60,7 @@ const OLD = {
   instance: oldId("new-cards"),
   provider: FIXTURE_RESOURCES.find((resource) => resource.type === PROVIDER)?.id ?? "",
   baseUrl: String(FIXTURE_RESOURCES.find((resource) => resource.type === PROVIDER)?.inputs?.baseUrl),
+  pluginVersion: String(FIXTURE_RESOURCES.find((resource) => resource.type === PROVIDER)?.inputs?.version),
 };
 
 let dataDir: string;
@@ -152,9 +154,9 @@ beforeAll(async () => {
     callbackUrl: await client.getCallbackUrl(),
   };
 
-  // The program folder with the old stack config (its encryptionsalt and encrypted secrets). Two values
-  // change: the service's URL (this emulator listens on a port of its own) and the plugin's version (the
-  // one this checkout's tarball installs: the same as the fixture's while package.json says 0.1.0).
+  // The program folder with the old stack config (its encryptionsalt and encrypted secrets). What changes:
+  // the service's URL (this emulator listens on a port of its own), and the plugin's version and download URL,
+  // which the program passes as a 0.2.0 SDK does (this checkout's version and the schema's pluginDownloadURL).
   const stage = createStageRoot();
   mkdirSync(join(stage, "programs"), { recursive: true });
   programDir = mkdtempSync(join(stage, "programs", "previous-plugin-"));
@@ -163,13 +165,22 @@ beforeAll(async () => {
   const workDir = mkdtempSync(join(stage, "previous-plugin-stack-"));
   home = join(workDir, "home");
   installPlugin(pinnedCli().bin, home, VERSION, tarball, process.env.PATH ?? "");
+  // The engine loads the provider the old state records (the old plugin's version) before it moves the
+  // resources to the new one, as on a user's machine, where the old plugin is still installed. It only starts
+  // and configures that provider: every read, diff and delete below is the new plugin's. This checkout's
+  // tarball stands in for it under the old version (0.1.0 was never released: there is nothing to download).
+  installPlugin(pinnedCli().bin, home, OLD.pluginVersion, tarball, process.env.PATH ?? "");
   stack = await PulumiStack.create({
     cli: pinnedCli(),
     programDir,
     workDir,
     stack: "dev",
     passphrase: PASSPHRASE,
-    config: { "integrations:baseUrl": emulator.url, pluginVersion: VERSION },
+    config: {
+      "integrations:baseUrl": emulator.url,
+      pluginVersion: VERSION,
+      pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
+    },
   });
   const importRun = await stack.cli([
     "stack",
@@ -286,19 +297,32 @@ describe("plugin: a stack made with the provider plugin of commit 7e150a4 (0.1.0
     expect(writesOf(runs.refresh)).toEqual([]);
   });
 
-  it("refresh --run-program replaces the default provider in state, moves every resource to it, and keeps the old one for deletion", () => {
-    // What the engine does (pulumi v3.259.0): the registered default provider's DiffConfig asks for a
-    // replacement (baseUrl), so the refresh creates a new provider (a new id, the new URL) and every refreshed
-    // resource's provider reference points at it, with no resource replaced; the old provider stays in state
-    // marked `delete`, until the next up deletes it (an engine-only step, no request).
+  it("refresh --run-program moves every resource to the new version's default provider, and the next up deletes the old one", () => {
+    // What the engine does (pulumi v3.259.0): the program registers the default provider of the new version
+    // and download URL, a resource of another name (`default_0_2_0_github_/api.github.com/...`, where the old
+    // one is `default_0_1_0`); every refreshed resource's provider reference points at it, with no resource
+    // replaced (each was read at the new URL and proven by id first). The old provider
+    // stays in state, used by nothing, until the next up deletes it (an engine-only step, no request).
     const [old, current] = [
       providers(afterRefresh).find((provider) => provider.id === OLD.provider),
       providers(afterRefresh).find((provider) => provider.id !== OLD.provider),
     ];
     expect(providers(afterRefresh)).toHaveLength(2);
-    expect(old).toMatchObject({ delete: true, inputs: expect.objectContaining({ baseUrl: OLD.baseUrl }) });
-    expect(current?.delete).toBeUndefined();
-    expect(current?.inputs.baseUrl).toBe(emulator.url);
+    expect(old).toMatchObject({
+      urn: expect.stringMatching(/::default_0_1_0$/),
+      inputs: expect.objectContaining({ baseUrl: OLD.baseUrl, version: OLD.pluginVersion }),
+    });
+    expect(current?.urn).toMatch(
+      new RegExp(
+        `::default_${VERSION.replace(/\./g, "_")}_github_/api\\.github\\.com/pulumi-integrations/pulumi-integrations$`,
+      ),
+    );
+    expect(current?.inputs).toMatchObject({
+      baseUrl: emulator.url,
+      version: VERSION,
+      // Where the engine keeps the download URL, to load the plugin for a refresh or destroy.
+      __internal: { pluginDownloadURL: PLUGIN_DOWNLOAD_URL },
+    });
     for (const resource of own(afterRefresh))
       expect(resource.provider).toBe(`${current?.urn}::${current?.id}`);
     expect(providers(afterUp).map((provider) => provider.id)).toEqual([current?.id]);

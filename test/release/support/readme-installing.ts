@@ -1,0 +1,42 @@
+/** The README's "Installing" section, as its blocks: what a user copies, found by what each block runs. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export interface InstallingBlocks {
+  npm: string;
+  pip: string;
+  goGet: string;
+  maven: string;
+  yaml: string;
+  pluginInstall: string;
+}
+
+export function readmeInstallingBlocks(
+  readme = readFileSync(join(__dirname, "..", "..", "..", "README.md"), "utf8"),
+): InstallingBlocks {
+  const start = readme.indexOf("\n## Installing\n");
+  if (start < 0) throw new Error('the README has no "## Installing" section');
+  const end = readme.indexOf("\n## ", start + 1);
+  const section = readme.slice(start, end < 0 ? undefined : end);
+  const blocks = [...section.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map(([, lang, text]) => ({
+    lang: lang!,
+    text: text!,
+  }));
+  const one = (description: string, test: (block: { lang: string; text: string }) => boolean): string => {
+    const found = blocks.filter(test);
+    if (found.length !== 1)
+      throw new Error(`"Installing" has ${found.length} blocks that ${description}, not one`);
+    return found[0]!.text;
+  };
+  return {
+    npm: one("run npm install", (block) => block.lang === "sh" && block.text.startsWith("npm install")),
+    pip: one("run pip install", (block) => block.lang === "sh" && block.text.startsWith("pip install")),
+    goGet: one("run go get", (block) => block.lang === "sh" && block.text.startsWith("go get")),
+    maven: one("are a Maven dependency", (block) => block.lang === "xml"),
+    yaml: one("are a YAML program", (block) => block.lang === "yaml"),
+    pluginInstall: one(
+      "install the plugin",
+      (block) => block.lang === "sh" && block.text.startsWith("pulumi plugin install"),
+    ),
+  };
+}
