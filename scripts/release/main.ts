@@ -30,14 +30,16 @@ export async function buildRelease(
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   log(`Building the release of version ${releaseVersion()} into ${outDir}`);
-  const files = [
-    ...(await writePluginAssets(outDir, undefined, log)),
-    ...(await writeNpmAssets(outDir, log)),
-    ...(await writePythonAssets(outDir, log)),
-    ...(await writeJavaAssets(outDir, log)),
-    ...(await writeGoModule(outDir, log)),
-  ];
-  return [...files, writeChecksums(outDir)];
+  // Side by side: each step is mostly a process of its own (tsc, npm, python, mvn, go) waiting on disk or
+  // network part of the time.
+  const files = await Promise.all([
+    writePluginAssets(outDir, undefined, log),
+    writeNpmAssets(outDir, log),
+    writePythonAssets(outDir, log),
+    writeJavaAssets(outDir, log),
+    writeGoModule(outDir, log),
+  ]);
+  return [...files.flat(), writeChecksums(outDir)];
 }
 
 if (require.main === module) {

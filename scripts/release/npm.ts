@@ -4,11 +4,11 @@
  * `pulumi-integrations-sdk-<version>.tgz` (`@pulumi-integrations/sdk`, the plugin's Node.js SDK). Each is packed
  * from a folder compiled afresh, so that nothing a developer left in dist/ ships.
  */
-import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { buildNodeSdk } from "../../tools/sdk/nodejs";
+import { run } from "./plugin";
 import { REPO_DIR, releaseVersion } from "./version";
 
 export function npmAssetNames(version: string = releaseVersion()): { main: string; sdk: string } {
@@ -23,20 +23,13 @@ export async function writeNpmAssets(outDir: string, log: (line: string) => void
       mkdirSync(dirname(join(stage, file)), { recursive: true });
       cpSync(join(REPO_DIR, file), join(stage, file), { recursive: true });
     }
-    execFileSync(
-      process.execPath,
-      [
-        require.resolve("typescript/bin/tsc"),
-        "-p",
-        join(REPO_DIR, "tsconfig.build.json"),
-        "--outDir",
-        join(stage, "dist"),
-      ],
-      { stdio: "inherit" },
-    );
-    pack(stage, outDir);
+    await run(process.execPath, [
+      require.resolve("typescript/bin/tsc"),
+      ...["-p", join(REPO_DIR, "tsconfig.build.json"), "--outDir", join(stage, "dist")],
+    ]);
+    await pack(stage, outDir);
     log("Compiling and packing @pulumi-integrations/sdk...");
-    pack(await buildNodeSdk(), outDir);
+    await pack(await buildNodeSdk(), outDir);
     const { main, sdk } = npmAssetNames();
     return [join(outDir, main), join(outDir, sdk)];
   } finally {
@@ -44,9 +37,6 @@ export async function writeNpmAssets(outDir: string, log: (line: string) => void
   }
 }
 
-function pack(packageDir: string, outDir: string): void {
-  execFileSync("npm", ["pack", "--ignore-scripts", "--silent", "--pack-destination", outDir], {
-    cwd: packageDir,
-    stdio: "pipe",
-  });
+function pack(packageDir: string, outDir: string): Promise<void> {
+  return run("npm", ["pack", "--ignore-scripts", "--silent", "--pack-destination", outDir], packageDir);
 }

@@ -15,7 +15,7 @@
  * production dependencies. The plugin needs only its generated gRPC stubs (proto/*_pb.js), and of the package
  * only those are copied: its runtime and that runtime's own dependencies would never be loaded.
  */
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import {
   cpSync,
   existsSync,
@@ -29,6 +29,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, sep } from "node:path";
+import { promisify } from "node:util";
 import { reproducibleTarGz, type TarEntry } from "./tarball";
 import { REPO_DIR, releaseVersion } from "./version";
 
@@ -94,7 +95,7 @@ export async function writePluginAssets(
   const version = releaseVersion();
   const stage = mkdtempSync(join(tmpdir(), "plugin-package-"));
   try {
-    stagePlugin(stage, log);
+    await stagePlugin(stage, log);
     const shared = entriesUnder(stage);
     mkdirSync(outDir, { recursive: true });
     const written: string[] = [];
@@ -116,27 +117,22 @@ export async function writePluginAssets(
 }
 
 /** The plugin's files, the same for every platform: the compiled package, its dependencies and launch.js. */
-function stagePlugin(stage: string, log: (line: string) => void): void {
+async function stagePlugin(stage: string, log: (line: string) => void): Promise<void> {
   log("Compiling the package's JavaScript...");
-  execFileSync(
-    process.execPath,
-    [
-      require.resolve("typescript/bin/tsc"),
-      ...["-p", join(REPO_DIR, "tsconfig.build.json"), "--outDir", join(stage, "dist")],
-      ...["--sourceMap", "false", "--declaration", "false"],
-    ],
-    { stdio: "inherit" },
-  );
+  await run(process.execPath, [
+    require.resolve("typescript/bin/tsc"),
+    ...["-p", join(REPO_DIR, "tsconfig.build.json"), "--outDir", join(stage, "dist")],
+    ...["--sourceMap", "false", "--declaration", "false"],
+  ]);
   for (const file of ["package.json", "package-lock.json", "LICENSE", join("provider", "schema.json")]) {
     mkdirSync(dirname(join(stage, file)), { recursive: true });
     cpSync(join(REPO_DIR, file), join(stage, file));
   }
   log("Installing the production dependencies (npm ci --omit=dev)...");
-  execFileSync(
+  await run(
     "npm",
     ["ci", "--omit=dev", "--omit=peer", "--ignore-scripts", "--prefer-offline", "--no-audit", "--no-fund"],
-    // Quiet unless it fails (then execFileSync throws with its stderr).
-    { cwd: stage, stdio: "pipe" },
+    stage,
   );
   copyStubs(join(stage, "node_modules", "@pulumi", "pulumi"));
   writeFileSync(
@@ -146,6 +142,16 @@ function stagePlugin(stage: string, log: (line: string) => void): void {
       "./dist/plugin/main.js",
     ),
   );
+}
+
+/** Runs a build step quietly; a failure throws with what it printed. */
+export async function run(command: string, args: string[], cwd?: string): Promise<void> {
+  try {
+    await promisify(execFile)(command, args, { cwd, encoding: "utf8", maxBuffer: 32 * 1024 * 1024 });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${command} ${args.join(" ")} failed:\n${stdout ?? ""}${stderr ?? String(error)}`);
+  }
 }
 
 /** Every folder and file under `root` as archive entries: folders 755, files 644 (755 when executable). */

@@ -89,8 +89,15 @@ test("each side runs on its own provider: the null plugin is another version of 
   expect(providersAfterUp).toEqual({
     dynamic: ["pulumi:providers:pulumi-nodejs::default"],
     "dynamic-null": ["pulumi:providers:pulumi-nodejs::default"],
-    plugin: [expect.stringMatching(/^pulumi:providers:integrations::default_\d+_\d+_\d+$/)],
-    "plugin-null": ["pulumi:providers:integrations::default_0_0_0_null"],
+    // Named for the version and the download URL the SDK's default resource options carry.
+    plugin: [
+      expect.stringMatching(
+        /^pulumi:providers:integrations::default_\d+_\d+_\d+_github_\/api\.github\.com\/pulumi-integrations\/pulumi-integrations$/,
+      ),
+    ],
+    "plugin-null": [
+      "pulumi:providers:integrations::default_0_0_0_null_github_/api.github.com/pulumi-integrations/pulumi-integrations",
+    ],
   });
 });
 

@@ -280,18 +280,20 @@ describe("the release folder", () => {
     it.each(Object.entries(npmAssetNames()))(
       "npm publish --dry-run %s",
       async (_kind, file) => {
-        const { stderr } = await promisify(execFile)(
+        // As from a user's shell: not the settings `npm test` passes its scripts (npm_config_*).
+        const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+        const { stdout, stderr } = await promisify(execFile)(
           "npm",
           ["publish", "--dry-run", "--access", "public", join(folder, file)],
-          {
-            encoding: "utf8",
-          },
+          { encoding: "utf8", env },
         );
         const manifest = JSON.parse(fileFromArchive(join(folder, file), "package/package.json")) as {
           name: string;
         };
-        expect(stderr).toContain(`+ ${manifest.name}@${version}`);
-        expect(stderr).toContain(`Tarball Contents`);
+        expect(`${stdout}${stderr}`).toContain(`+ ${manifest.name}@${version}`);
+        expect(stderr).toContain(
+          "Publishing to https://registry.npmjs.org/ with tag latest and public access (dry-run)",
+        );
       },
       60_000,
     );
