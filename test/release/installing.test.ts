@@ -152,7 +152,7 @@ describe("the README's Installing section, run as written", () => {
       ["corrupted", "uncompressing: gzip: invalid header"],
       ["missing", `404 HTTP error fetching plugin from ${"{server}"}${ASSET_PATH}`],
     ] as const)(
-      "a %s asset fails with the CLI's own error, and nothing is created",
+      "a %s asset fails with the CLI's own error, creates nothing, and the next up with the asset fixed succeeds",
       async (serving, message) => {
         const { stack, server: own } = await yamlStack(serving);
         try {
@@ -166,6 +166,16 @@ describe("the README's Installing section, run as written", () => {
           expect(
             (await stack.resources()).filter((resource) => resource.type.startsWith("integrations:")),
           ).toEqual([]);
+          expect(await liveConnectorIds(api.client, "github-main")).toEqual([]);
+
+          // The CLI marked its failed install as partial: the next run downloads again.
+          own.servePlugin("as-built");
+          expect((await stack.up()).error).toBeUndefined();
+          expect(installedPlugins(join(stack.workDir, "home"))).toEqual([
+            `resource-integrations-v${version}`,
+          ]);
+          expect(await liveConnectorIds(api.client, "github-main")).toHaveLength(1);
+          expect((await stack.destroy()).error).toBeUndefined();
           expect(await liveConnectorIds(api.client, "github-main")).toEqual([]);
         } finally {
           await own.close();

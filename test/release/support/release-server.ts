@@ -27,6 +27,8 @@ export interface ReleaseServer {
   overrideEnv: Record<string, string>;
   /** npm's registry for a user's `npm install`, this server's packages first. */
   npmRegistry: string;
+  /** What plugin asset requests get from now on. */
+  servePlugin(serving: PluginServing): void;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export async function startReleaseServer(
   options: { plugin?: PluginServing } = {},
 ): Promise<ReleaseServer> {
   const log: string[] = [];
+  let plugin: PluginServing = options.plugin ?? "as-built";
   const app = Fastify({ logger: false });
   app.addHook("onResponse", async (request, reply) => {
     log.push(`${request.method} ${request.url} ${reply.statusCode}`);
@@ -52,9 +55,9 @@ export async function startReleaseServer(
       if (tag !== `v${releaseVersion()}` || asset.includes("/") || !existsSync(file))
         return reply.code(404).send("Not Found");
       const isPlugin = asset.startsWith("pulumi-resource-");
-      if (isPlugin && options.plugin === "missing") return reply.code(404).send("Not Found");
+      if (isPlugin && plugin === "missing") return reply.code(404).send("Not Found");
       const bytes = readFileSync(file);
-      if (isPlugin && options.plugin === "corrupted") bytes.fill(0x41, 0, 64);
+      if (isPlugin && plugin === "corrupted") bytes.fill(0x41, 0, 64);
       return reply.type("application/octet-stream").send(bytes);
     },
   );
@@ -84,6 +87,9 @@ export async function startReleaseServer(
       PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `^${escapeRegExp(PLUGIN_DOWNLOAD_URL)}=${url}/${OWNER}/${REPO}/releases/download/v\${VERSION}`,
     },
     npmRegistry: `${url}/npm/`,
+    servePlugin: (serving) => {
+      plugin = serving;
+    },
     close: () => app.close(),
   };
 }
