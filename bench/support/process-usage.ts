@@ -104,11 +104,16 @@ function descendantsOf(rootPid: number): { pid: number; stat: string }[] {
 /**
  * By the command line (NUL-separated). The CLI by its executable alone: the plugins it starts sit next to
  * it (pulumi-resource-pulumi-nodejs, a shell script that runs node .../cmd/dynamic-provider), so their
- * paths begin with the CLI's. The provider: Pulumi's dynamic-provider host, or this package's plugin
- * (`node .../pulumi-resource-integrations`, from the stack's PULUMI_HOME; the null plugin has that name too).
+ * paths begin with the CLI's. The provider: Pulumi's dynamic-provider host, or this package's plugin from the
+ * stack's PULUMI_HOME (`node .../plugins/resource-integrations-v<version>/launch.js`, which its shell launcher
+ * execs; the null plugin runs `node .../pulumi-resource-integrations`).
  */
 function roleOf(cmdline: string, cliBin: string): ProcessRole {
-  if (cmdline.includes("cmd/dynamic-provider") || cmdline.includes("pulumi-resource-integrations"))
+  if (
+    cmdline.includes("cmd/dynamic-provider") ||
+    cmdline.includes("/plugins/resource-integrations-v") ||
+    cmdline.includes("pulumi-resource-integrations")
+  )
     return "provider";
   if (cmdline.includes("cmd/run")) return "program";
   if (cmdline.split("\0")[0] === cliBin) return "cli";

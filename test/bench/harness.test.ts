@@ -78,6 +78,9 @@ test("runs every command on the four stacks once, at the size asked for", () => 
   );
   expect(ran).toEqual(expected.sort());
   for (const m of data.measurements) expect(m.wallMs).toBeGreaterThan(0);
+  // Each side's provider process was found and sampled: the real plugin runs from its launcher.
+  for (const m of data.measurements)
+    expect([m.side, m.phase, m.peakProviderKb > 0]).toEqual([m.side, m.phase, true]);
 });
 
 test("each side runs on its own provider: the null plugin is another version of the plugin", () => {
