@@ -29,6 +29,7 @@ interface Results {
               side: string;
               phase: string;
               wallMs: number;
+              peakProviderKb: number;
               state?: { storedBytes: number; exportBytes: number; providers: string[] };
             }[];
           };
