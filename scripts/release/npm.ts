@@ -8,7 +8,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { buildNodeSdk } from "../../tools/sdk/nodejs";
-import { run } from "./plugin";
+import { runQuietly } from "../../tools/run-quietly";
 import { REPO_DIR, releaseVersion } from "./version";
 
 export function npmAssetNames(version: string = releaseVersion()): { main: string; sdk: string } {
@@ -23,7 +23,7 @@ export async function writeNpmAssets(outDir: string, log: (line: string) => void
       mkdirSync(dirname(join(stage, file)), { recursive: true });
       cpSync(join(REPO_DIR, file), join(stage, file), { recursive: true });
     }
-    await run(process.execPath, [
+    await runQuietly(process.execPath, [
       require.resolve("typescript/bin/tsc"),
       ...["-p", join(REPO_DIR, "tsconfig.build.json"), "--outDir", join(stage, "dist")],
     ]);
@@ -37,6 +37,8 @@ export async function writeNpmAssets(outDir: string, log: (line: string) => void
   }
 }
 
-function pack(packageDir: string, outDir: string): Promise<void> {
-  return run("npm", ["pack", "--ignore-scripts", "--silent", "--pack-destination", outDir], packageDir);
+async function pack(packageDir: string, outDir: string): Promise<void> {
+  await runQuietly("npm", ["pack", "--ignore-scripts", "--silent", "--pack-destination", outDir], {
+    cwd: packageDir,
+  });
 }

@@ -15,7 +15,6 @@
  * production dependencies. The plugin needs only its generated gRPC stubs (proto/*_pb.js), and of the package
  * only those are copied: its runtime and that runtime's own dependencies would never be loaded.
  */
-import { execFile } from "node:child_process";
 import {
   cpSync,
   existsSync,
@@ -29,7 +28,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, sep } from "node:path";
-import { promisify } from "node:util";
+import { runQuietly } from "../../tools/run-quietly";
 import { reproducibleTarGz, type TarEntry } from "./tarball";
 import { REPO_DIR, releaseVersion } from "./version";
 
@@ -119,7 +118,7 @@ export async function writePluginAssets(
 /** The plugin's files, the same for every platform: the compiled package, its dependencies and launch.js. */
 async function stagePlugin(stage: string, log: (line: string) => void): Promise<void> {
   log("Compiling the package's JavaScript...");
-  await run(process.execPath, [
+  await runQuietly(process.execPath, [
     require.resolve("typescript/bin/tsc"),
     ...["-p", join(REPO_DIR, "tsconfig.build.json"), "--outDir", join(stage, "dist")],
     ...["--sourceMap", "false", "--declaration", "false"],
@@ -129,10 +128,10 @@ async function stagePlugin(stage: string, log: (line: string) => void): Promise<
     cpSync(join(REPO_DIR, file), join(stage, file));
   }
   log("Installing the production dependencies (npm ci --omit=dev)...");
-  await run(
+  await runQuietly(
     "npm",
     ["ci", "--omit=dev", "--omit=peer", "--ignore-scripts", "--prefer-offline", "--no-audit", "--no-fund"],
-    stage,
+    { cwd: stage },
   );
   copyStubs(join(stage, "node_modules", "@pulumi", "pulumi"));
   writeFileSync(
@@ -142,16 +141,6 @@ async function stagePlugin(stage: string, log: (line: string) => void): Promise<
       "./dist/plugin/main.js",
     ),
   );
-}
-
-/** Runs a build step quietly; a failure throws with what it printed. */
-export async function run(command: string, args: string[], cwd?: string): Promise<void> {
-  try {
-    await promisify(execFile)(command, args, { cwd, encoding: "utf8", maxBuffer: 32 * 1024 * 1024 });
-  } catch (error) {
-    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-    throw new Error(`${command} ${args.join(" ")} failed:\n${stdout ?? ""}${stderr ?? String(error)}`);
-  }
 }
 
 /** Every folder and file under `root` as archive entries: folders 755, files 644 (755 when executable). */

@@ -7,7 +7,8 @@
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ensureVenv, run } from "../../tools/python/venv";
+import { ensureVenv } from "../../tools/python/venv";
+import { runQuietly } from "../../tools/run-quietly";
 import { REPO_DIR, releaseVersion } from "./version";
 
 export const RELEASE_REQUIREMENTS = join(REPO_DIR, "tools", "python", "release-requirements.txt");
@@ -33,7 +34,16 @@ export async function writePythonAssets(outDir: string, log: (line: string) => v
       filter: (path) => !/(^|\/)(__pycache__|build|dist|[^/]*\.egg-info)(\/|$)/.test(path),
     });
     log("Building the Python SDK's sdist and wheel (python -m build)...");
-    await run(python, ["-m", "build", "--sdist", "--wheel", "--no-isolation", "--outdir", outDir, stage]);
+    await runQuietly(python, [
+      "-m",
+      "build",
+      "--sdist",
+      "--wheel",
+      "--no-isolation",
+      "--outdir",
+      outDir,
+      stage,
+    ]);
     const { sdist, wheel } = pythonAssetNames();
     return [join(outDir, sdist), join(outDir, wheel)];
   } finally {

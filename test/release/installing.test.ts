@@ -207,14 +207,14 @@ describe("the README's Installing section, run as written", () => {
   }, 180_000);
 
   it("pip: installs pulumi-integrations with the newest pulumi PyPI has", async () => {
-    const venv = await freshVenv("installing", []);
-    const binDir = join(venv.python, "..");
+    const python = await freshVenv("installing", []);
+    const binDir = join(python, "..");
     await runBlock(blocks.pip, stageDir("pip"), {
       PATH: `${binDir}:${process.env.PATH}`,
       PIP_FIND_LINKS: [process.env.PIP_FIND_LINKS, folder].filter(Boolean).join(" "),
     });
     const { stdout } = await promisify(execFile)(
-      venv.python,
+      python,
       [
         "-c",
         "import importlib.metadata as m, pulumi_integrations; print(m.version('pulumi-integrations'), m.version('pulumi'))",

@@ -34,12 +34,12 @@ for (const pulumi of [LOWEST_PULUMI, pinnedVersion()]) {
       const folder = await releaseFolder();
       server = await startReleaseServer(folder);
       servers.push(server);
-      const venv = await freshVenv(`pulumi-${pulumi}`, [
+      const python = await freshVenv(`pulumi-${pulumi}`, [
         join(folder, pythonAssetNames().wheel),
         `pulumi==${pulumi}`,
       ]);
       driver = await QuickstartDriver.create(
-        { command: venv.python, args: [join(EXAMPLE, "run.py")], env: { PYTHONDONTWRITEBYTECODE: "1" } },
+        { command: python, args: [join(EXAMPLE, "run.py")], env: { PYTHONDONTWRITEBYTECODE: "1" } },
         account,
         { pluginDownloads: server.overrideEnv },
       );

@@ -11,12 +11,11 @@
  *   put on the path: its _utilities.py reads the distribution's version from its metadata (dist-info). pip
  *   builds it from a copy, since an in-tree build would write build/ and *.egg-info into sdk/python.
  */
-import { execFile } from "node:child_process";
 import { cpSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { promisify } from "node:util";
 import { contentHash, filesUnder } from "../content-hash";
 import { buildIntoPlace, cacheRoot, isBuilt } from "../pulumi/cli";
+import { runQuietly as run } from "../run-quietly";
 
 const REPO_DIR = resolve(__dirname, "..", "..");
 const SDK_DIR = join(REPO_DIR, "sdk", "python");
@@ -97,17 +96,4 @@ export async function ensureVenv(
     });
   }
   return { python, envHash };
-}
-
-export async function run(command: string, args: string[]): Promise<string> {
-  try {
-    const { stdout } = await promisify(execFile)(command, args, {
-      encoding: "utf8",
-      maxBuffer: 16 * 1024 * 1024,
-    });
-    return stdout;
-  } catch (error) {
-    const { stderr } = error as { stderr?: string };
-    throw new Error(`${command} ${args.join(" ")} failed: ${stderr?.trim() || String(error)}`);
-  }
 }
