@@ -92,7 +92,7 @@ test("the YAML hosts' module builds with the CLI's version of every module they 
   expect(yaml.get("github.com/pulumi/pulumi/pkg/v3")).toBe(`v${pinnedVersion()}`);
   expect(yaml.get("github.com/pulumi/pulumi/sdk/v3")).toBe(`v${pinnedVersion()}`);
   const differing = [...yaml].filter(([path, version]) => cli.has(path) && cli.get(path) !== version);
-  // pulumi-yaml v1.38.1 requires inflector v0.2.1; the CLI's pkg/v3 v3.259.0, v0.1.1.
+  // pulumi-yaml v1.38.1 requires inflector v0.2.1; the CLI's pkg/v3 v3.276.0, v0.1.1.
   expect(differing).toEqual([["github.com/pulumi/inflector", "v0.2.1"]]);
 }, 60_000);
 

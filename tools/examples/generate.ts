@@ -1,7 +1,7 @@
 /**
  * The docs examples' programs in every language from their PCL (provider/examples/<name>/main.pp), each
  * language bound afresh against the plugin's schema without the examples (so that the examples never depend on
- * themselves): TypeScript, Python and Go by tools/pulumi/programgen (pkg/v3 v3.259.0), YAML by
+ * themselves): TypeScript, Python and Go by tools/pulumi/programgen (pkg/v3 v3.276.0), YAML by
  * tools/pulumi-yaml/programgen (pulumi-yaml v1.38.1), Java by tools/pulumi-java/programgen (pulumi-java
  * v1.16.0), into `<outDir>/<name>/<language>/` as EXAMPLE_FILES names them. Where a generator gets a form
  * wrong for every program, its tool corrects it (the Go and Java generators' corrections are described in

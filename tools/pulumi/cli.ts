@@ -51,7 +51,7 @@ export interface PulumiCli {
   bin: string;
   /** Its folder, which also holds the plugins it runs bundled (pulumi-resource-pulumi-nodejs, ...). */
   dir: string;
-  /** e.g. "3.259.0". */
+  /** e.g. "3.276.0". */
   version: string;
   /**
    * The version of `pulumi-language-yaml` and `pulumi-converter-yaml` in `dir`, e.g. "1.38.1"; undefined for a
@@ -60,7 +60,7 @@ export interface PulumiCli {
   yamlVersion?: string;
 }
 
-/** The version go.mod pins, e.g. "3.259.0". */
+/** The version go.mod pins, e.g. "3.276.0". */
 export function pinnedVersion(): string {
   const pin = /github\.com\/pulumi\/pulumi\/pkg\/v3 v(\d+\.\d+\.\d+)/.exec(readFileSync(GO_MOD, "utf8"));
   if (!pin) throw new Error(`${GO_MOD} pins no github.com/pulumi/pulumi/pkg/v3 version`);

@@ -3,7 +3,7 @@
 // plugins).
 //
 // It calls what that host's GenerateProgram calls at the version this module pins (pulumi-java v1.16.0, on
-// pkg/v3 v3.182.0; tools/pulumi's programgen runs the other languages' generators at v3.259.0):
+// pkg/v3 v3.182.0; tools/pulumi's programgen runs the other languages' generators at v3.276.0):
 //
 //   - the `.pp` files of -pcl are parsed (hclsyntax) and bound with this module's pcl.BindProgram and the
 //     option PreferOutputVersionedInvokes, strictly, as the host binds them;

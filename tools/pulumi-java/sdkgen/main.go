@@ -3,7 +3,7 @@
 // a Maven pom.xml of the project's instead of the Gradle files the generator writes by default.
 //
 // It calls what pulumi-language-java v1.16.0's GeneratePackage calls (this module pins it, at the pkg/v3
-// v3.182.0 it was built with; tools/pulumi's generator runs the other languages' at v3.259.0):
+// v3.182.0 it was built with; tools/pulumi's generator runs the other languages' at v3.276.0):
 //
 //   - the schema is bound once as the CLI binds it before handing it to a language host (schema.BindSpec with
 //     AllowDanglingReferences, errors fail), -version overrides its version, and it is marshalled again;

@@ -3,7 +3,7 @@
 // loads packages through provider plugins).
 //
 // It calls what that host's GenerateProgram calls at the version this module pins (pulumi-yaml v1.38.1, on
-// pkg/v3 v3.259.0):
+// pkg/v3 v3.276.0):
 //
 //   - the `.pp` files of -pcl are parsed (hclsyntax) and bound with pcl.BindProgram and the option
 //     PreferOutputVersionedInvokes, strictly (without the host's NonStrictBindOptions: a property the schema

@@ -1,6 +1,6 @@
 package main
 
-// The corrections to the Go generator's program (pkg/v3 v3.259.0), made on the syntax tree of the main.go it
+// The corrections to the Go generator's program (pkg/v3 v3.276.0), made on the syntax tree of the main.go it
 // writes and driven by the schemas (never by a program's text). Each is what the generator gets wrong for
 // every program of that form:
 //

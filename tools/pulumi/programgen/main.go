@@ -3,7 +3,7 @@
 // that command runs the generators in (the Go module proxy here refuses pulumi-language-nodejs, -python and
 // -go).
 //
-// It calls what those hosts' GenerateProgram calls at the pinned v3.259.0:
+// It calls what those hosts' GenerateProgram calls at the pinned v3.276.0:
 //
 //   - the `.pp` files of -pcl are parsed (hclsyntax) and bound with pcl.BindProgram and the option
 //     PreferOutputVersionedInvokes, strictly (no NonStrictBindOptions: a property the schema does not know,
