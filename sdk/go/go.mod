@@ -2,4 +2,4 @@ module github.com/pulumi-integrations/pulumi-integrations/sdk/go
 
 go 1.25
 
-require github.com/pulumi/pulumi/sdk/v3 v3.256.0
+require github.com/pulumi/pulumi/sdk/v3 v3.269.0

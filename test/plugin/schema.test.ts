@@ -51,10 +51,20 @@ describe("the plugin's schema", () => {
     );
     const tested = /^pulumi==(\S+)$/m.exec(requirements)?.[1];
     expect(tested).toBeDefined();
-    expect(schema.language.python).toMatchObject({ requires: { pulumi: ">=3.231.0,<4.0.0" } });
+    expect(schema.language.python).toMatchObject({ requires: { pulumi: ">=3.269.0,<4.0.0" } });
     const [major, minor] = tested!.split(".").map(Number);
     expect(major).toBe(3);
-    expect(minor).toBeGreaterThanOrEqual(231);
+    expect(minor).toBeGreaterThanOrEqual(269);
+  });
+
+  it("lets the Node.js SDK install beside @pulumi/pulumi 3.248 (Node.js 20) and the newest (Node.js 22)", () => {
+    expect(schema.language.nodejs).toMatchObject({ dependencies: { "@pulumi/pulumi": "^3.142.0" } });
+    const tested = (
+      JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8")) as {
+        devDependencies: Record<string, string>;
+      }
+    ).devDependencies["@pulumi/pulumi"];
+    expect(tested).toBe("3.248.0");
   });
 
   it("names this project's GitHub releases as where the plugin downloads from", () => {

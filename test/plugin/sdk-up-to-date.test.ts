@@ -18,7 +18,9 @@ import {
   SDK_LANGUAGES,
   type ProjectSdkLanguage,
 } from "../../tools/sdk/generate";
+import { pinnedVersion } from "../../tools/pulumi/cli";
 import { installNodeSdk } from "../../tools/sdk/nodejs";
+import { runQuietly } from "../../tools/run-quietly";
 
 describe("the checked-in SDKs", () => {
   let outDir: string;
@@ -71,6 +73,44 @@ describe("the Node.js SDK built for a program", () => {
       rmSync(program, { recursive: true, force: true });
     }
   }, 120_000);
+
+  test("type-checks against the @pulumi/pulumi of the CLI's version too (which runs on Node.js 22)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sdk-newest-pulumi-"));
+    const versionOf = (name: string) =>
+      (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), "utf8")) as { version: string })
+        .version;
+    try {
+      writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "newest-pulumi", private: true }));
+      // --ignore-scripts and no engine check: only its types are used, and npm warns that it wants Node.js 22.
+      await runQuietly(
+        "npm",
+        [
+          "install",
+          "--no-audit",
+          "--no-fund",
+          "--ignore-scripts",
+          `@pulumi/pulumi@${pinnedVersion()}`,
+          `typescript@${versionOf("typescript")}`,
+          `@types/node@${versionOf("@types/node")}`,
+        ],
+        { cwd: dir },
+      );
+      expect(versionOf(join(dir, "node_modules", "@pulumi", "pulumi"))).toBe(pinnedVersion());
+      const sdk = join(dir, "sdk");
+      cpSync(join(SDK_DIR, "nodejs"), sdk, { recursive: true });
+      const tsc = join(dir, "node_modules", "typescript", "bin", "tsc");
+      await runQuietly(process.execPath, [
+        tsc,
+        "-p",
+        sdk,
+        "--noEmit",
+        "--typeRoots",
+        join(dir, "node_modules", "@types"),
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
 
 describe("the Java SDK built with Maven", () => {

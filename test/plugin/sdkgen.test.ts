@@ -54,6 +54,22 @@ describe("the Node.js SDK", () => {
     expect(read(dirs.nodejs, "getTriggers.ts")).toContain("readonly triggers: outputs.Trigger[];");
   });
 
+  test("has no `exists` methods (they need @pulumi/pulumi 3.269, thus Node.js 22), as the other SDKs have", () => {
+    const connector = read(dirs.nodejs, "connector.ts");
+    expect(connector).not.toContain("existsResource");
+    expect(connector).not.toContain("public static exists(");
+    // The method before it and the one after it are intact.
+    expect(connector).toMatch(
+      /public static get\([^]*?\n {4}\}\n\n {4}\/\*\* @internal \*\/\n {4}public static readonly __pulumiType/,
+    );
+    expect(read(dirs.python, "pulumi_integrations/connector.py")).toContain(
+      "return pulumi.runtime.exists_resource(None, 'integrations:index:Connector', id",
+    );
+    expect(read(dirs.go, "integrations/connector.go")).toContain(
+      'return ctx.ExistsResource("integrations:index:Connector", id, state, "", opts...)',
+    );
+  });
+
   test("compiles with the project's TypeScript against its @pulumi/pulumi and loads", async () => {
     symlinkSync(join(REPO, "node_modules"), join(dirs.nodejs, "node_modules"), "dir");
     const tsc = require.resolve("typescript/bin/tsc");

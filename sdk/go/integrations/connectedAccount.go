@@ -40,7 +40,7 @@ import (
 //				return err
 //			}
 //			alice, err := integrations.NewConnectedAccount(ctx, "alice", &integrations.ConnectedAccountArgs{
-//				IntegrationId: linear.ID().ToIDOutput().ToStringOutput(),
+//				IntegrationId: linear.ID(),
 //				EntityId:      pulumi.String("alice"),
 //				Labels: pulumi.StringArray{
 //					pulumi.String("team-a"),
@@ -152,6 +152,12 @@ type ConnectedAccountState struct {
 
 func (ConnectedAccountState) ElementType() reflect.Type {
 	return reflect.TypeOf((*connectedAccountState)(nil)).Elem()
+}
+
+// ConnectedAccountExists checks whether an existing ConnectedAccount resource with the given ID exists.
+func ConnectedAccountExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *ConnectedAccountState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("integrations:index:ConnectedAccount", id, state, "", opts...)
 }
 
 type connectedAccountArgs struct {

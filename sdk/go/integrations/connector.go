@@ -174,6 +174,12 @@ func (ConnectorState) ElementType() reflect.Type {
 	return reflect.TypeOf((*connectorState)(nil)).Elem()
 }
 
+// ConnectorExists checks whether an existing Connector resource with the given ID exists.
+func ConnectorExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *ConnectorState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("integrations:index:Connector", id, state, "", opts...)
+}
+
 type connectorArgs struct {
 	// Take over this existing connector instead of creating one, on purpose. Its name, app, scheme and built-in-auth flag must match these inputs; its authConfig and enabled are then set from them, and from then on it is updated and deleted like one this stack created (see deletionPolicy). Only read at create time.
 	AdoptId *string `pulumi:"adoptId"`

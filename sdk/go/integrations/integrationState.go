@@ -138,6 +138,12 @@ func (IntegrationStateState) ElementType() reflect.Type {
 	return reflect.TypeOf((*integrationStateState)(nil)).Elem()
 }
 
+// IntegrationStateExists checks whether an existing IntegrationState resource with the given ID exists.
+func IntegrationStateExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *IntegrationStateState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("integrations:index:IntegrationState", id, state, "", opts...)
+}
+
 type integrationStateArgs struct {
 	// authConfig keys to set on the integration (merged into the visible keys it did not set: a PATCH replaces authConfig whole). Secret. Updated in place.
 	AuthConfig map[string]interface{} `pulumi:"authConfig"`

@@ -42,7 +42,7 @@ import (
 //				return err
 //			}
 //			alice, err := integrations.NewConnectedAccount(ctx, "alice", &integrations.ConnectedAccountArgs{
-//				IntegrationId: github.ID().ToIDOutput().ToStringOutput(),
+//				IntegrationId: github.ID(),
 //				EntityId:      pulumi.String("alice"),
 //				RedirectUri:   pulumi.String("https://app.example.com/connected"),
 //			})
@@ -50,7 +50,7 @@ import (
 //				return err
 //			}
 //			stars, err := integrations.NewTriggerInstance(ctx, "stars", &integrations.TriggerInstanceArgs{
-//				ConnectedAccountId: alice.ID().ToIDOutput().ToStringOutput(),
+//				ConnectedAccountId: alice.ID(),
 //				TriggerName:        pulumi.String("GITHUB_STAR_ADDED_EVENT"),
 //				TriggerConfig: pulumi.Map{
 //					"owner": pulumi.Any("octocat"),
@@ -148,6 +148,12 @@ type TriggerInstanceState struct {
 
 func (TriggerInstanceState) ElementType() reflect.Type {
 	return reflect.TypeOf((*triggerInstanceState)(nil)).Elem()
+}
+
+// TriggerInstanceExists checks whether an existing TriggerInstance resource with the given ID exists.
+func TriggerInstanceExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *TriggerInstanceState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("integrations:index:TriggerInstance", id, state, "", opts...)
 }
 
 type triggerInstanceArgs struct {

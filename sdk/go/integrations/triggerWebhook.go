@@ -122,6 +122,12 @@ func (TriggerWebhookState) ElementType() reflect.Type {
 	return reflect.TypeOf((*triggerWebhookState)(nil)).Elem()
 }
 
+// TriggerWebhookExists checks whether an existing TriggerWebhook resource with the given ID exists.
+func TriggerWebhookExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *TriggerWebhookState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("integrations:index:TriggerWebhook", id, state, "", opts...)
+}
+
 type triggerWebhookArgs struct {
 	// Default "restore": deleting the resource puts back the callback URL found before this resource set it (unless someone changed it since). "retain" leaves the URL as it is.
 	OnDelete *TriggerWebhookOnDelete `pulumi:"onDelete"`

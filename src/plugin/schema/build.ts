@@ -30,7 +30,15 @@ export interface SchemaSources {
 }
 
 /** The `pulumi` versions the Python SDK declares. */
-export const PYTHON_PULUMI_RANGE = ">=3.231.0,<4.0.0";
+export const PYTHON_PULUMI_RANGE = ">=3.269.0,<4.0.0";
+
+/**
+ * The `@pulumi/pulumi` versions the Node.js SDK declares: from 3.142.0, which its code needs without the
+ * `exists` methods that tools/pulumi/sdkgen leaves out (the generator's own floor, ^3.269.0, is for those, and
+ * @pulumi/pulumi needs Node.js 22 from 3.249.0). Node.js 20 programs on 3.248 install it, as do programs on
+ * the newest.
+ */
+export const NODE_PULUMI_RANGE = "^3.142.0";
 
 /** The README of the Node.js and Python SDKs (what npm and PyPI show). */
 const SDK_README = [
@@ -48,16 +56,21 @@ const SDK_README = [
 
 /** The language sections: the SDKs' names, which are fixed (programs install and import the SDKs by them). */
 const LANGUAGE = {
-  nodejs: { packageName: "@pulumi-integrations/sdk", respectSchemaVersion: true, readme: SDK_README },
+  nodejs: {
+    packageName: "@pulumi-integrations/sdk",
+    respectSchemaVersion: true,
+    readme: SDK_README,
+    dependencies: { "@pulumi/pulumi": NODE_PULUMI_RANGE },
+  },
   python: {
     packageName: "pulumi_integrations",
     respectSchemaVersion: true,
     readme: SDK_README,
     pyproject: { enabled: true },
-    // The range of `pulumi` the generated code works with: the generator's own floor (pkg/v3 v3.259.0 writes
-    // `>=3.231.0,<4.0.0` when a schema names none), so the SDK installs beside any Pulumi 3 from then on. Both
-    // ends are tested: test/release/python-wheel.test.ts runs the quickstart with the wheel on 3.231.0 and on
-    // the CLI's 3.259.0.
+    // The range of `pulumi` the generated code works with: the generator's own floor (pkg/v3 v3.276.0 writes
+    // `>=3.269.0,<4.0.0` when a schema names none: its `exists` methods call `pulumi.runtime.exists_resource`,
+    // new in 3.269.0), so the SDK installs beside any Pulumi 3 from then on. Both ends are tested:
+    // test/release/python-wheel.test.ts runs the quickstart with the wheel on 3.269.0 and on the newest on PyPI.
     requires: { pulumi: PYTHON_PULUMI_RANGE },
   },
   go: {

@@ -2,7 +2,7 @@
 // `pulumi package gen-sdk <schema.json> --language <lang> --out <dir>` would, without the language hosts
 // that command runs the generators in (the Go module proxy here refuses pulumi-language-*).
 //
-// It calls what those hosts call at the pinned v3.259.0, with the arguments the CLI gives them:
+// It calls what those hosts call at the pinned pkg/v3 version, with the arguments the CLI gives them:
 //
 //   - the schema is bound once as the CLI binds it (schema.BindSpec with AllowDanglingReferences, errors
 //     fail), --version overrides its version, and it is marshalled again;
@@ -12,6 +12,8 @@
 //     python.GeneratePackage("pulumi-language-python", pkg, extraFiles, loader) or
 //     gogen.GeneratePackage("pulumi-language-go", pkg, localDependencies), with no overlays (extraFiles
 //     empty), no local dependencies (nil) and local false: gen-sdk's defaults;
+//   - the Node.js SDK leaves out the generator's `exists` methods, so that it works on Node.js 20
+//     (node_exists.go);
 //   - the files go to <out>/<language>/, which is emptied first.
 //
 // The names come from the schema, not from flags. For this project's SDKs it must set:
@@ -119,6 +121,9 @@ func generate(language string, specJSON []byte, dir string) error {
 	switch language {
 	case "nodejs":
 		files, err = nodejs.GeneratePackage("pulumi-language-nodejs", pkg, map[string][]byte{}, nil, false, loader)
+		if err == nil {
+			err = withoutNodeExistsMethods(files)
+		}
 	case "python":
 		files, err = python.GeneratePackage("pulumi-language-python", pkg, map[string][]byte{}, loader)
 	case "go":
