@@ -1,6 +1,6 @@
 /**
  * The program generator (tools/pulumi/programgen) on a PCL program of the plugin's tokens with the forms that
- * pkg/v3 v3.259.0's generators get wrong and the tool corrects (a list holding an output, as an invoke's
+ * pkg/v3 v3.276.0's generators get wrong and the tool corrects (a list holding an output, as an invoke's
  * argument, for Python; a list in a map of any, a property of an invoke's result, a function the Go SDK names
  * LookupX and a function without inputs, for Go), and its one-line errors.
  */

@@ -1,7 +1,7 @@
 /**
  * examples/yaml-quickstart converted as scripts/convert-yaml-quickstart.ts does it: `pulumi convert --from yaml
  * --language pcl` through the real pulumi-converter-yaml (the plugin's schema from its tarball), then
- * TypeScript, Python and Go by tools/pulumi/programgen (pkg/v3 v3.259.0's GenerateProgram). The checked-in
+ * TypeScript, Python and Go by tools/pulumi/programgen (pkg/v3 v3.276.0's GenerateProgram). The checked-in
  * examples/yaml-quickstart/converted/ must be what that writes now, and each program must type-check and
  * compile against the project's SDK of its language: TypeScript with tsc against the built sdk/nodejs,
  * Python with py_compile and pyright against sdk/python and the pinned `pulumi`, Go with go build and go vet

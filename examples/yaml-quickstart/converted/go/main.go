@@ -31,7 +31,7 @@ func main() {
 		}
 		githubTriggersVar := integrations.GetTriggersOutput(ctx, integrations.GetTriggersOutputArgs{
 			IntegrationIds: pulumi.StringArray{
-				github.ID().ToIDOutput().ToStringOutput(),
+				github.ID(),
 			},
 		}, nil)
 		linear, err := integrations.NewConnector(ctx, "linear", &integrations.ConnectorArgs{
@@ -43,7 +43,7 @@ func main() {
 			return err
 		}
 		linearExpectedInputFieldsVar := integrations.LookupConnectorOutput(ctx, integrations.LookupConnectorOutputArgs{
-			Id: linear.ID().ToIDOutput().ToStringOutput(),
+			Id: linear.ID(),
 		}, nil).ExpectedInputFields()
 
 		sharedSlack, err := integrations.NewIntegrationState(ctx, "shared-slack", &integrations.IntegrationStateArgs{

@@ -19,7 +19,7 @@ func main() {
 			return err
 		}
 		alice, err := integrations.NewConnectedAccount(ctx, "alice", &integrations.ConnectedAccountArgs{
-			IntegrationId: linear.ID().ToIDOutput().ToStringOutput(),
+			IntegrationId: linear.ID(),
 			EntityId:      pulumi.String("alice"),
 			Labels: pulumi.StringArray{
 				pulumi.String("team-a"),

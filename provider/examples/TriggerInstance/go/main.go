@@ -21,7 +21,7 @@ func main() {
 			return err
 		}
 		alice, err := integrations.NewConnectedAccount(ctx, "alice", &integrations.ConnectedAccountArgs{
-			IntegrationId: github.ID().ToIDOutput().ToStringOutput(),
+			IntegrationId: github.ID(),
 			EntityId:      pulumi.String("alice"),
 			RedirectUri:   pulumi.String("https://app.example.com/connected"),
 		})
@@ -29,7 +29,7 @@ func main() {
 			return err
 		}
 		stars, err := integrations.NewTriggerInstance(ctx, "stars", &integrations.TriggerInstanceArgs{
-			ConnectedAccountId: alice.ID().ToIDOutput().ToStringOutput(),
+			ConnectedAccountId: alice.ID(),
 			TriggerName:        pulumi.String("GITHUB_STAR_ADDED_EVENT"),
 			TriggerConfig: pulumi.Map{
 				"owner": pulumi.Any("octocat"),
