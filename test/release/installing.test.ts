@@ -224,7 +224,7 @@ describe("the README's Installing section, run as written", () => {
     const [sdk, pulumi] = stdout.trim().split(" ");
     expect(sdk).toBe(version);
     const [major, minor] = pulumi!.split(".").map(Number);
-    expect(major === 3 && minor! >= 231).toBe(true);
+    expect(major === 3 && minor! >= 269).toBe(true);
     console.log(`pip install pulumi-integrations took pulumi ${pulumi}, the newest on PyPI here`);
   }, 300_000);
 

@@ -1,15 +1,14 @@
 /**
  * The release's Python wheel, as a user installs it: in a fresh virtual environment with the lowest `pulumi`
- * the wheel declares and with the CLI's own, each running examples/python-quickstart (`python run.py`, the
+ * the wheel declares and with the newest on PyPI (the quickstart's), each running examples/python-quickstart (`python run.py`, the
  * Automation API, the program inline) from an empty PULUMI_HOME: the CLI downloads the plugin by itself from
  * the release folder served on a loopback port (./support/release-server.ts), where the SDK's
  * `pluginDownloadURL` sends it once the CLI's download override maps the `github://` URL there.
  */
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pythonAssetNames } from "../../scripts/release/python";
 import { releaseVersion } from "../../scripts/release/version";
-import { pinnedVersion } from "../../tools/pulumi/cli";
 import { QuickstartDriver } from "../plugin/support/quickstart-driver";
 import { describeQuickstart } from "../plugin/support/quickstart-scenario";
 import { freshVenv } from "./support/fresh-venv";
@@ -17,13 +16,17 @@ import { releaseFolder } from "./support/release-folder";
 import { startReleaseServer, type ReleaseServer } from "./support/release-server";
 
 const EXAMPLE = join(__dirname, "..", "..", "examples", "python-quickstart");
-/** The floor of the wheel's `pulumi>=3.231.0,<4.0.0` (test/plugin/schema.test.ts keeps the schema saying so). */
-const LOWEST_PULUMI = "3.231.0";
+/** The floor of the wheel's `pulumi>=3.269.0,<4.0.0` (test/plugin/schema.test.ts keeps the schema saying so). */
+const LOWEST_PULUMI = "3.269.0";
+/** The quickstart's own: the newest on PyPI (which can trail the CLI's version). */
+const QUICKSTART_PULUMI = /^pulumi==(\S+)$/m.exec(
+  readFileSync(join(EXAMPLE, "requirements.txt"), "utf8"),
+)![1]!;
 
 const servers: ReleaseServer[] = [];
 afterAll(() => Promise.all(servers.map((server) => server.close())));
 
-for (const pulumi of [LOWEST_PULUMI, pinnedVersion()]) {
+for (const pulumi of [LOWEST_PULUMI, QUICKSTART_PULUMI]) {
   let server: ReleaseServer;
   let driver: QuickstartDriver;
 

@@ -175,7 +175,7 @@ describe("the release folder", () => {
     const { wheel, sdist } = pythonAssetNames();
     const metadata = unzipped(join(folder, wheel), `pulumi_integrations-${version}.dist-info/METADATA`);
     expect(metadata).toMatch(new RegExp(`^Version: ${version.replace(/\./g, "\\.")}$`, "m"));
-    expect(metadata).toMatch(/^Requires-Dist: pulumi<4\.0\.0,>=3\.231\.0$/m);
+    expect(metadata).toMatch(/^Requires-Dist: pulumi<4\.0\.0,>=3\.269\.0$/m);
     // The README pyproject.toml names is there, and becomes the description PyPI shows.
     expect(metadata).toContain("downloads itself from the project's GitHub releases");
     expect(JSON.parse(unzipped(join(folder, wheel), "pulumi_integrations/pulumi-plugin.json"))).toEqual({

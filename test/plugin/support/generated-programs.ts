@@ -115,7 +115,7 @@ export async function typecheckTypeScript(programs: Programs, dir: string): Prom
 
 /**
  * py_compile, then one pyright run (standard checks) over every __main__.py, with the Python quickstart's
- * environment (`pulumi` 3.259.0) and the SDK installed from sdk/python. `filesAnalyzed` is pyright's count.
+ * environment (`pulumi` 3.272.0) and the SDK installed from sdk/python. `filesAnalyzed` is pyright's count.
  */
 export async function typecheckPython(
   programs: Programs,
