@@ -1,13 +1,13 @@
 /**
  * The real Java language host, `pulumi-language-java` (pulumi-java v1.16.0, built in a Go module of its own at
- * the older pkg/v3 it pins: tools/pulumi-java), with the pinned CLI v3.259.0: a Java program of Stack outputs
- * alone (test/plugin/programs/java-smoke, on com.pulumi:pulumi from Maven Central; no plugin) previewed,
+ * the older pkg/v3 it pins: tools/pulumi-java), installed as a plugin in the stack's PULUMI_HOME, with the
+ * pinned CLI: a Java program of Stack outputs alone (test/plugin/programs/java-smoke, on com.pulumi:pulumi from Maven Central; no plugin) previewed,
  * applied and destroyed through it. When this fails, the host and the CLI do not get on, whatever the SDK.
  */
 import { cpSync, mkdirSync, mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import { writeMavenConfig } from "../../tools/java/maven";
-import { ensureJavaHost } from "../../tools/pulumi-java/host";
+import { installJavaHost } from "../../tools/pulumi-java/host";
 import { PulumiStack } from "../../tools/pulumi/stack";
 import { rootStackType, secretSig, specialSigKey } from "../../tools/pulumi/state";
 import type { OperationResult } from "../../tools/pulumi/types";
@@ -31,15 +31,16 @@ describe("pulumi-language-java with the pinned CLI", () => {
   let exportedAfterDestroy: string;
 
   beforeAll(async () => {
-    await ensureJavaHost(pinnedCli(), () => undefined);
     mkdirSync(join(createStageRoot(), "programs"), { recursive: true });
     const programDir = mkdtempSync(join(createStageRoot(), "programs", "java-smoke-"));
     cpSync(PROGRAM, programDir, { recursive: true });
     writeMavenConfig(programDir);
+    const workDir = mkdtempSync(join(createStageRoot(), "java-smoke-stack-"));
+    await installJavaHost(pinnedCli(), join(workDir, "home"));
     stack = await PulumiStack.create({
       cli: pinnedCli(),
       programDir,
-      workDir: mkdtempSync(join(createStageRoot(), "java-smoke-stack-")),
+      workDir,
       config: { "java-smoke:name": "smoke" },
       secrets: { "java-smoke:token": TOKEN },
       realLanguageHost: true,
@@ -62,7 +63,7 @@ describe("pulumi-language-java with the pinned CLI", () => {
     expect(preview.error).toBeUndefined();
     expect(preview.steps.map((step) => [step.type, step.op])).toEqual([[rootStackType, "create"]]);
     expect(preview.outputs.greeting).toEqual({ value: "hello, smoke", secret: false });
-    // Next to the CLI, the host is the bundled one: found on PATH elsewhere, the CLI would warn about it.
+    // Installed in PULUMI_HOME, as the CLI installs the host it downloads: found on PATH, the CLI would warn.
     expect(preview.log.filter((entry) => entry.severity === "warning")).toEqual([]);
     expect(preview.output).not.toContain("pulumi-language-java from $PATH");
   });

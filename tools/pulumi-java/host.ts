@@ -5,13 +5,14 @@
  * its Go packages.
  *
  * Built once per pin set into a cache folder of its own (the CLI's build helpers: a temporary folder renamed
- * into place), then copied next to the pinned CLI, where the CLI looks for its bundled language hosts first:
- * found there, it runs it without the "using pulumi-language-java from $PATH" warning it prints for a host
- * found elsewhere on PATH.
+ * into place), then installed as a plugin into the PULUMI_HOME of each stack that runs a Java program, where
+ * pulumi 3.276 keeps the Java host it downloads (it no longer bundles one: found next to the CLI or elsewhere
+ * on PATH, the host is used with a "using pulumi-language-java from $PATH" warning).
  */
-import { chmodSync, copyFileSync, existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { basename, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { buildIntoPlace, cacheRoot, goBuild, isBuilt, tryRun, type PulumiCli } from "../pulumi/cli";
 
 export const JAVA_MODULE_DIR = resolve(__dirname);
@@ -46,13 +47,10 @@ function hostBuildDir(): string {
 }
 
 /**
- * Makes `pulumi-language-java` available next to `cli` (building it first if needed: about a minute on a
- * 2-core machine with Go's module cache filled, seconds once built) and returns its path.
+ * The built `pulumi-language-java` (building it first if needed: about a minute on a 2-core machine with Go's
+ * module cache filled, seconds once built).
  */
-export async function ensureJavaHost(
-  cli: PulumiCli,
-  log: (line: string) => void = console.log,
-): Promise<string> {
+export async function ensureJavaHost(log: (line: string) => void = console.log): Promise<string> {
   const built = hostBuildDir();
   if (!isBuilt(built)) {
     const goVersion = tryRun("go", ["version"]);
@@ -68,35 +66,23 @@ export async function ensureJavaHost(
     });
     log(`Built ${JAVA_HOST} in ${Math.round((Date.now() - started) / 1000)} s into ${built}`);
   }
-  return placeNextTo(cli.dir, join(built, JAVA_HOST), basename(built));
+  return join(built, JAVA_HOST);
 }
 
 /**
- * Copies `source` to `<dir>/pulumi-language-java` unless the stamp beside it names the same build; the copy is
- * renamed into place, so a CLI starting meanwhile sees the old host or the new one, never half a file.
+ * `pulumi plugin install language java <version> --file <host>` into `home`, a stack's PULUMI_HOME (built first
+ * if needed), as the CLI installs the Java host it downloads.
  */
-function placeNextTo(dir: string, source: string, build: string): string {
-  const target = join(dir, JAVA_HOST);
-  const stamp = stampOf(target);
-  if (existsSync(target) && readIfPresent(stamp) === build) return target;
-  const partial = `${target}.${process.pid}.partial`;
-  copyFileSync(source, partial);
-  chmodSync(partial, 0o755);
-  renameSync(partial, target);
-  writeFileSync(`${stamp}.${process.pid}.partial`, build);
-  renameSync(`${stamp}.${process.pid}.partial`, stamp);
-  return target;
-}
-
-/** Names the build a placed host was copied from. */
-function stampOf(target: string): string {
-  return `${target}.build`;
-}
-
-function readIfPresent(path: string): string | undefined {
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    return undefined;
-  }
+export async function installJavaHost(cli: PulumiCli, home: string): Promise<void> {
+  const host = await ensureJavaHost(() => undefined);
+  execFileSync(cli.bin, ["plugin", "install", "language", "java", pinnedJavaVersion(), "--file", host], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PULUMI_HOME: home,
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    },
+    stdio: "pipe",
+  });
 }

@@ -3,13 +3,13 @@
  * installed into the local Maven repository (tools/java/maven.ts), the program copied into the run's stage
  * folder with a .mvn/maven.config that builds it against that SDK, compiled once with Maven (a compile error
  * fails here, with javac's messages), then run by the real CLI through the real `pulumi-language-java`
- * (tools/pulumi-java, next to the CLI), which runs `mvn compile exec:java` for each deployment, against the
- * provider plugin installed from its tarball.
+ * (tools/pulumi-java, installed in the stack's PULUMI_HOME), which runs `mvn compile exec:java` for each
+ * deployment, against the provider plugin installed from its tarball.
  */
 import { cpSync, mkdirSync, mkdtempSync } from "node:fs";
 import { join, relative } from "node:path";
 import { installJavaSdk, runMaven, useInstalledSdk, type InstalledJavaSdk } from "../../../tools/java/maven";
-import { ensureJavaHost } from "../../../tools/pulumi-java/host";
+import { installJavaHost } from "../../../tools/pulumi-java/host";
 import { createStageRoot } from "../../support/packed-package";
 import { pinnedCli } from "../../support/pulumi-cli";
 import type { QuickstartAccount } from "./quickstart-driver";
@@ -44,7 +44,6 @@ export async function javaQuickstartStack(
   sourceDir: string,
   account: QuickstartAccount,
 ): Promise<QuickstartRunner> {
-  await ensureJavaHost(pinnedCli(), () => undefined);
   const { programDir, sdk, compileMs } = await stageJavaProgram(sourceDir, "java-quickstart");
   const installed =
     sdk.installMs > 0 ? `installed in ${(sdk.installMs / 1000).toFixed(1)} s` : "installed already";
@@ -55,7 +54,8 @@ export async function javaQuickstartStack(
     config: { "integrations:baseUrl": account.baseUrl },
     secrets: { "integrations:apiKey": account.apiKey },
     realLanguageHost: true,
+    installInHome: (home) => installJavaHost(pinnedCli(), home),
   });
-  // `pulumi import` loads the program's language host itself: the real one, next to the CLI.
+  // `pulumi import` loads the program's language host itself: the real one, in the stack's home.
   return QuickstartStack.forStack(stack, "");
 }

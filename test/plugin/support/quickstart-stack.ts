@@ -79,12 +79,15 @@ export async function pluginStack(
     env?: Record<string, string>;
     /** The program runs on the real language host of its runtime (PulumiStackOptions.realLanguageHost). */
     realLanguageHost?: boolean;
+    /** Installs more plugins into the stack's PULUMI_HOME (a language host). */
+    installInHome?: (home: string) => Promise<void>;
   },
 ): Promise<PulumiStack> {
   const tarball = await pluginTarball();
   const workDir = mkdtempSync(join(createStageRoot(), "plugin-stack-"));
   const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
   installPlugin(pinnedCli().bin, join(workDir, "home"), version, tarball, process.env.PATH ?? "");
+  await options.installInHome?.(join(workDir, "home"));
   return PulumiStack.create({
     cli: pinnedCli(),
     programDir,
