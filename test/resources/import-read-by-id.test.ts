@@ -231,6 +231,8 @@ describe("TriggerWebhook read by id", () => {
   });
 
   test("another id is refused, naming the one to use", async () => {
-    await expect(handlers.read("hook", {} as never)).rejects.toThrow('import it by the id "callback-url"');
+    await expect(handlers.read("hook", {} as never)).rejects.toThrow(
+      'its id is "callback-url" (the account has one callback URL), not "hook"',
+    );
   });
 });

@@ -169,7 +169,7 @@ async function readWebhook(client: ApiClient, id: string, stored: TriggerWebhook
   const byId = isReadById(stored);
   if (byId && id !== WEBHOOK_ID) {
     throw new ProviderError(
-      `TriggerWebhook: import it by the id "${WEBHOOK_ID}" (the account has one callback URL), not "${id}".`,
+      `TriggerWebhook: its id is "${WEBHOOK_ID}" (the account has one callback URL), not "${id}"; import or look it up by that id.`,
     );
   }
   const found = await client.getWebhookSettings();
