@@ -40,7 +40,7 @@ interface PlannedRun {
  * resource type: a create, in-place updates with a `--replace`, and replacements forced by input changes
  * (a dependent's inputs unknown in the preview). The engine refuses an update that leaves its plan ("violates
  * plan"), so any check or diff that answers differently in the preview's provider process and the update's
- * fails here. pulumi v3.259.0 accepts `--save-plan` and `--plan` without PULUMI_EXPERIMENTAL (`up` only
+ * fails here. pulumi v3.276.0 accepts `--save-plan` and `--plan` without PULUMI_EXPERIMENTAL (`up` only
  * hides the flag), as users run them, so the stack sets nothing.
  */
 describe("e2e: update plans for every resource", () => {

@@ -6,7 +6,7 @@
  * process group), then the frozen provider (the CLI starts it in a process group of its own: see
  * support/kill.ts).
  *
- * The engine (pulumi v3.259.0) writes a pending `creating` operation before each Create and carries pending
+ * The engine (pulumi v3.276.0) writes a pending `creating` operation before each Create and carries pending
  * creates over into every later checkpoint, so the checkpoint names every interrupted create. The killed
  * CLI leaves its lock: the next command stops on it until `pulumi cancel`. The next `up` then warns about
  * the pending creates and, since the provider never adopts a connector silently, stops on a 409 that names

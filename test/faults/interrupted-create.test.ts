@@ -4,7 +4,7 @@
  * What README "Recovering from an interrupted create" says about them, checked:
  *
  * - `pulumi refresh --import-pending-creates <urn> --import-pending-creates <id>` does NOT bring the
- *   connector into the stack at v3.259.0. The CLI rewrites the pending CREATE as a pending `importing`
+ *   connector into the stack at v3.276.0. The CLI rewrites the pending CREATE as a pending `importing`
  *   operation carrying the id, then runs the refresh, whose checkpoint carries over only `creating`
  *   operations: the import is dropped, nothing in the engine consumes it, and the next `up` creates the
  *   connector again (a 409 naming it, as no pending operation is left to warn about).

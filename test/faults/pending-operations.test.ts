@@ -3,7 +3,7 @@
  * them out and answered), before the answers were read, and what the next commands make of the pending
  * operations it left.
  *
- * pulumi v3.259.0, the file backend: the engine writes a pending `updating` or `deleting` operation to the
+ * pulumi v3.276.0, the file backend: the engine writes a pending `updating` or `deleting` operation to the
  * checkpoint before the provider is called and removes it when the step ends; a new checkpoint carries over
  * only the base snapshot's `creating` operations, so pending updates and deletes vanish with the next
  * checkpoint written. An update warns about them at its start, unless it refreshes first (`up --refresh`).

@@ -9,7 +9,7 @@
  * default provider is a resource of its own in state (`pulumi:providers:integrations::default_<version>`),
  * whose inputs hold the stack config of the last up, the old `integrations:baseUrl` included, and whose
  * DiffConfig says that another base URL is another service: it replaces the provider, and with it every
- * resource. The tests below record what the engine (pulumi v3.259.0) does with that.
+ * resource. The tests below record what the engine (pulumi v3.276.0) does with that.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -298,7 +298,7 @@ describe("plugin: a stack made with the provider plugin of commit 7e150a4 (0.1.0
   });
 
   it("refresh --run-program moves every resource to the new version's default provider, and the next up deletes the old one", () => {
-    // What the engine does (pulumi v3.259.0): the program registers the default provider of the new version
+    // What the engine does (pulumi v3.276.0): the program registers the default provider of the new version
     // and download URL, a resource of another name (`default_0_2_0_github_/api.github.com/...`, where the old
     // one is `default_0_1_0`); every refreshed resource's provider reference points at it, with no resource
     // replaced (each was read at the new URL and proven by id first). The old provider

@@ -1,4 +1,4 @@
-/** What the real CLI (pulumi v3.259.0) prints about interrupted operations, word for word. */
+/** What the real CLI (pulumi v3.276.0) prints about interrupted operations, word for word. */
 
 /**
  * The end of the warning an update prints about the previous deployment's pending operations, after their
