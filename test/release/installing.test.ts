@@ -247,6 +247,26 @@ describe("the README's Installing section, run as written", () => {
       }).catch((error: { stderr?: string; message: string }) => {
         throw new Error(`go ${args.join(" ")} failed: ${error.stderr || error.message}`);
       });
+    // Never a copy an earlier run downloaded (the SDK's files change between builds of one version): this run's
+    // module only. Go keeps its module cache read-only.
+    const modCache = (await go("env", "GOMODCACHE")).stdout.trim();
+    for (const cached of [
+      join(modCache, "github.com", "pulumi-integrations", "pulumi-integrations", "sdk", `go@v${version}`),
+      join(
+        modCache,
+        "cache",
+        "download",
+        "github.com",
+        "pulumi-integrations",
+        "pulumi-integrations",
+        "sdk",
+        "go",
+      ),
+    ]) {
+      if (!existsSync(cached)) continue;
+      await promisify(execFile)("chmod", ["-R", "u+w", cached]);
+      rmSync(cached, { recursive: true, force: true });
+    }
     await go("mod", "init", "example.com/app");
     // A program that already uses Pulumi, as the SDK's users' do (the CLI's own version).
     await go(
