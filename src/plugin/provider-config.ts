@@ -88,11 +88,19 @@ export function checkProviderConfig(news: Props): { inputs: Props; failures: Che
  * DiffConfig then sees a changed environment as it sees a changed input; a `pulumi refresh` or `destroy`, which
  * configure the provider from its state, reach the service and account recorded there, whatever the
  * environment says by then; and Configure takes the recorded account as a pin. A key taken from the environment
- * is never written. A pinned `accountId` the key does not reach fails, naming both. Nothing is resolved while a
- * setting is not known yet (a preview) or when the key or URL is missing (the first request reports it).
+ * is never written. Nothing is resolved while a setting is not known yet (a preview of an explicit provider).
+ *
+ * It refuses, before the engine stores anything of the provider:
+ * - missing or invalid settings, with the settings error (not a diff against the recorded ones);
+ * - a key of another account than the pinned one (`integrations:accountId`), naming both;
+ * - a key of another account than the one the provider's state records (`olds`), naming both: a wrong key in
+ *   CI, or another service's URL and key. The one exception is a move asked for on purpose, a pin changed to
+ *   the new account; it replaces the provider's resources, whose old objects its old state must still reach,
+ *   so the old state must hold its key (given as config or argument, never taken from the environment).
  */
 export async function resolvedLocation(
   inputs: Props,
+  olds: Props,
   accountOfSettings: (settings: Settings) => Promise<string>,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ inputs: Props; failures: CheckFailure[] }> {
@@ -101,8 +109,8 @@ export async function resolvedLocation(
   try {
     settings = resolveSettings(configSourceOf(inputs), env);
   } catch (error) {
-    if (error instanceof SettingsError) return { inputs, failures: [] };
-    throw error;
+    if (!(error instanceof SettingsError)) throw error;
+    return { inputs, failures: [{ property: settingOf(error.key), reason: error.message }] };
   }
   const accountId = await accountOfSettings(settings);
   if (settings.accountId !== undefined && settings.accountId !== accountId) {
@@ -111,18 +119,69 @@ export async function resolvedLocation(
       `or changed with it. Use a key of account "${settings.accountId}", or change the pin if the stack is moving.`;
     return { inputs, failures: [{ property: "accountId", reason }] };
   }
+  const recorded = recordedLocation(olds);
+  if (recorded !== undefined && recorded.accountId !== accountId) {
+    const reason =
+      settings.accountId === accountId
+        ? oldKeyMissing(olds, recorded, { accountId, serviceUrl: settings.baseUrl })
+        : otherAccountThanRecorded(recorded, { accountId, serviceUrl: settings.baseUrl });
+    if (reason !== undefined) return { inputs, failures: [{ property: "accountId", reason }] };
+  }
   return { inputs: { ...inputs, baseUrl: settings.baseUrl, accountId }, failures: [] };
 }
 
+interface RecordedLocation {
+  accountId: string;
+  serviceUrl: string | undefined;
+}
+
+/** The account (and base URL) a provider's stored inputs record; none in a new stack or an older version's. */
+function recordedLocation(olds: Props): RecordedLocation | undefined {
+  const recorded = settingsOf(olds);
+  return recorded.accountId === undefined
+    ? undefined
+    : { accountId: recorded.accountId, serviceUrl: recorded.baseUrl };
+}
+
+function otherAccountThanRecorded(recorded: RecordedLocation, now: RecordedLocation): string {
+  return (
+    `the API key reaches account "${now.accountId}" (${now.serviceUrl}), but this provider's state records ` +
+    `account "${recorded.accountId}" (${recorded.serviceUrl ?? "its base URL not recorded"}), where every ` +
+    "object it manages lives: nothing was recorded, read or changed. If the key or base URL is wrong, give " +
+    `those of account "${recorded.accountId}" and run again. To move the stack to account "${now.accountId}" ` +
+    `on purpose, set integrations:accountId (the provider's accountId) to "${now.accountId}": its resources are ` +
+    'then replaced there (see the README\'s "Where each object lives").'
+  );
+}
+
+/** A deliberate move, refused when the old state could not delete the old objects: undefined when it can. */
+function oldKeyMissing(olds: Props, recorded: RecordedLocation, now: RecordedLocation): string | undefined {
+  if (settingsOf(olds).apiKey !== undefined) return undefined;
+  const oldUrl = recorded.serviceUrl ?? "its base URL not recorded";
+  return (
+    `moving this provider from account "${recorded.accountId}" (${oldUrl}) to account "${now.accountId}" ` +
+    `(${now.serviceUrl}) would create its resources there and then ` +
+    "fail to delete the old ones: the provider's state holds no key of the old account (it came from the " +
+    "environment, which is never recorded). Nothing was created or changed. Either destroy the stack with the " +
+    "old settings and run `pulumi up` with the new ones, or let the old objects go with `pulumi state delete " +
+    "<urn>` for each resource and run `pulumi up`; or give the old key as config (integrations:apiKey, a " +
+    "secret) or as the provider's apiKey, run `pulumi up` once, then move."
+  );
+}
+
+/** The provider input a settings error is about (`integrations:apiKey` -> `apiKey`). */
+function settingOf(configKey: string): string {
+  return SETTING_KEYS.find((key) => SETTINGS_KEYS[key] === configKey) ?? "";
+}
+
 /**
- * DiffConfig. Another base URL reaching another account (or one not known yet) is another service: the
- * provider is replaced, and with it every resource it manages, created in the new service and deleted from the
- * old one through the old provider, as a deliberate move the preview shows. Another base URL reaching the same
- * account is the same service spelt differently: an update, after which each resource proves its object is
- * found there. Another account at the same URL (another project's key) is an update too, which every resource
- * of the provider then refuses, naming both accounts, before any write. Any other change (a rotated key, a
- * timeout) replaces nothing. An account recorded by CheckConfig for the first time (state of an older version)
- * is no change.
+ * DiffConfig. A provider whose recorded account changed (a move asked for with a changed pin, which CheckConfig
+ * allows only then) is replaced, and with it every resource it manages: created in the new account and deleted
+ * from the old one through the old provider's state. So is one whose base URL moved while no account was
+ * recorded (state of an older version), or whose base URL or pin is not known yet (a preview). Another base URL
+ * reaching the same account is the same service spelt differently: an update, after which each resource proves
+ * its object is found there. Any other change (a rotated key, a timeout) replaces nothing. An account recorded
+ * by CheckConfig for the first time (state of an older version) is no change.
  */
 export function diffProviderConfig(
   olds: Props,
@@ -143,12 +202,12 @@ export function diffProviderConfig(
     return before[key] !== after[key];
   };
   const changes = SETTING_KEYS.filter(changed);
-  const sameAccount =
-    before.accountId !== undefined &&
-    !containsUnknown(news.accountId) &&
-    before.accountId === after.accountId;
-  const replaced = containsUnknown(news.baseUrl) || (movedUrl && !sameAccount);
-  return { changes, replaces: replaced ? ["baseUrl"] : [] };
+  const bothAccounts = before.accountId !== undefined && after.accountId !== undefined;
+  const replaced =
+    containsUnknown(news.baseUrl) ||
+    containsUnknown(news.accountId) ||
+    (bothAccounts ? before.accountId !== after.accountId : movedUrl);
+  return { changes, replaces: replaced ? (movedUrl ? ["baseUrl"] : ["accountId"]) : [] };
 }
 
 function knownOnly(props: Props): Props {

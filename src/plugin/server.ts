@@ -82,11 +82,12 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
     checkConfig: unary(async (request: provider.CheckRequest) => {
       const wire = rawProps(request.getNews());
       const checked = checkProviderConfig(reveal(wire) as Props);
+      const olds = reveal(rawProps(request.getOlds())) as Props;
       const { inputs, failures } =
         checked.failures.length > 0
           ? checked
           : await readably(() =>
-              resolvedLocation(checked.inputs, (settings) => accountOf(sharedClient(settings))),
+              resolvedLocation(checked.inputs, olds, (settings) => accountOf(sharedClient(settings))),
             );
       return new provider.CheckResponse()
         .setInputs(toStruct(markSecrets(inputs, secretKeysOf(wire).add("apiKey"))))
