@@ -1,4 +1,5 @@
 import { DEFAULT_MAX_CONCURRENT_REQUESTS } from "./client/request-scheduler";
+import { carriesCredentials, publicUrl } from "./public-url";
 
 /**
  * Connection settings, resolved the same way on both sides: the program (Pulumi stack config, read by
@@ -84,7 +85,10 @@ export function resolveSettings(
       `Invalid API key in \`${SETTINGS_KEYS.apiKey}\` / ${SETTINGS_ENV.apiKey}: it contains spaces or non-printable characters.`,
     );
   }
-  const baseUrl = firstSet(config.get(SETTINGS_KEYS.baseUrl), env[SETTINGS_ENV.baseUrl]);
+  const baseUrl = withCredentialsOf(
+    firstSet(config.get(SETTINGS_KEYS.baseUrl)),
+    firstSet(env[SETTINGS_ENV.baseUrl]),
+  );
   if (baseUrl === undefined) {
     throw new SettingsError(
       SETTINGS_KEYS.baseUrl,
@@ -136,6 +140,17 @@ function pinnedAccount(config: ConfigSource): { accountId?: string } {
 /** A config source over a plain map of fully qualified keys (e.g. the provider's `configure` variables). */
 export function mapConfigSource(values: Readonly<Record<string, string | undefined>>): ConfigSource {
   return { get: (key) => values[key] };
+}
+
+/**
+ * The base URL: the stack config's, else the environment's. A config URL that is the environment's without its
+ * credentials (the public URL the plugin records in its provider's state, never what the environment adds to
+ * it: public-url.ts) takes them from the environment, so that a refresh or destroy configured from that state
+ * still reaches the service as the environment says to.
+ */
+function withCredentialsOf(config: string | undefined, env: string | undefined): string | undefined {
+  if (config === undefined) return env;
+  return env !== undefined && carriesCredentials(env) && publicUrl(env) === config ? env : config;
 }
 
 function firstSet(...values: (string | undefined)[]): string | undefined {

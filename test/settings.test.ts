@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { programConfigSource } from "../src/program-config";
+import { carriesCredentials, publicUrl } from "../src/public-url";
 import { mapConfigSource, resolveSettings, SettingsError } from "../src/settings";
 
 const env = { INTEGRATIONS_API_KEY: "env-key", INTEGRATIONS_BASE_URL: "http://env.example/" };
@@ -40,6 +41,15 @@ describe("resolveSettings", () => {
       maxRetries: 0,
       maxConcurrentRequests: 3,
     });
+  });
+
+  it("takes the environment's credentials for the config URL that is its public form (what the plugin records)", () => {
+    const withCredentials = { ...env, INTEGRATIONS_BASE_URL: "http://ci:pw@env.example/v1?token=t#f" };
+    const recorded = mapConfigSource({ "integrations:baseUrl": "http://env.example/v1" });
+    expect(resolveSettings(recorded, withCredentials).baseUrl).toBe("http://ci:pw@env.example/v1?token=t#f");
+    // Another URL in config still wins, credentials or not.
+    const other = mapConfigSource({ "integrations:baseUrl": "http://other.example/v1" });
+    expect(resolveSettings(other, withCredentials).baseUrl).toBe("http://other.example/v1");
   });
 
   it("treats blank values as unset", () => {
@@ -108,5 +118,21 @@ describe("programConfigSource", () => {
     expect(source.get("integrations:baseUrl")).toBeUndefined();
     expect(source.get("no-namespace")).toBeUndefined();
     expect(resolveSettings(source, env)).toMatchObject({ apiKey: "program-key", timeoutMs: 1234 });
+  });
+});
+
+describe("publicUrl", () => {
+  it("drops the user, password, query and fragment, and trailing slashes; keeps origin and path", () => {
+    expect(publicUrl("https://user:pass@api.example.com:8443/v1/?token=abc#frag")).toBe(
+      "https://api.example.com:8443/v1",
+    );
+    expect(publicUrl("https://api.example.com/")).toBe("https://api.example.com");
+    expect(carriesCredentials("https://api.example.com/")).toBe(false);
+    expect(carriesCredentials("https://api.example.com/?token=abc")).toBe(true);
+    expect(carriesCredentials("https://u@api.example.com")).toBe(true);
+  });
+
+  it("never echoes what it cannot parse", () => {
+    expect(publicUrl("not a url with secret")).toBe("the configured base URL");
   });
 });

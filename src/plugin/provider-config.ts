@@ -1,3 +1,4 @@
+import { publicUrl } from "../public-url";
 import type { CheckFailure } from "../resources/shared/types";
 import { containsUnknown } from "../resources/shared/unknowns";
 import {
@@ -96,7 +97,9 @@ export function checkProviderConfig(news: Props): { inputs: Props; failures: Che
  * - a key of another account than the one the provider's state records (`olds`), naming both: a wrong key in
  *   CI, or another service's URL and key. The one exception is a move asked for on purpose, a pin changed to
  *   the new account; it replaces the provider's resources, whose old objects its old state must still reach,
- *   so the old state must hold its key (given as config or argument, never taken from the environment).
+ *   so the old state must hold its key (given as config or argument, never taken from the environment);
+ * - another base URL reaching the recorded account id, unless the recorded URL answers the key as that account
+ *   too (one more request): the same service spelt otherwise, not another service knowing the same project id.
  */
 export async function resolvedLocation(
   inputs: Props,
@@ -119,15 +122,42 @@ export async function resolvedLocation(
       `or changed with it. Use a key of account "${settings.accountId}", or change the pin if the stack is moving.`;
     return { inputs, failures: [{ property: "accountId", reason }] };
   }
+  const serviceUrl = publicUrl(settings.baseUrl);
   const recorded = recordedLocation(olds);
   if (recorded !== undefined && recorded.accountId !== accountId) {
     const reason =
       settings.accountId === accountId
-        ? oldKeyMissing(olds, recorded, { accountId, serviceUrl: settings.baseUrl })
-        : otherAccountThanRecorded(recorded, { accountId, serviceUrl: settings.baseUrl });
+        ? oldKeyMissing(olds, recorded, { accountId, serviceUrl })
+        : otherAccountThanRecorded(recorded, { accountId, serviceUrl });
     if (reason !== undefined) return { inputs, failures: [{ property: "accountId", reason }] };
+  } else if (recorded?.serviceUrl !== undefined && recorded.serviceUrl !== serviceUrl) {
+    // The same account id at another URL: the same service only if the recorded URL takes this key as that
+    // account too (a service answers only its own keys); two services may know the same project id.
+    const there = await accountOfSettings({ ...settings, baseUrl: recorded.serviceUrl }).catch(
+      () => undefined,
+    );
+    if (there !== accountId) {
+      const reason = notProvenSameService(recorded.serviceUrl, serviceUrl, accountId);
+      return { inputs, failures: [{ property: "baseUrl", reason }] };
+    }
   }
-  return { inputs: { ...inputs, baseUrl: settings.baseUrl, accountId }, failures: [] };
+  const chosen = settings.accountId !== undefined ? { [ACCOUNT_CHOSEN]: true } : {};
+  // A URL given as config or argument is kept as given (the server marks it secret when it carries
+  // credentials); one from the environment is recorded in its public form, never with its credentials.
+  const baseUrl = settingsOf(inputs).baseUrl !== undefined ? settings.baseUrl : serviceUrl;
+  return { inputs: { ...inputs, baseUrl, accountId, ...chosen }, failures: [] };
+}
+
+/**
+ * The provider input that says its `accountId` was given (a pin the user chose), not recorded by CheckConfig
+ * from the account the key reached: only a chosen account proves where an object lives whose id proves nothing
+ * (shared/location.ts). Never a setting: a config key of that name is refused.
+ */
+export const ACCOUNT_CHOSEN = "accountChosen";
+
+/** Whether a provider's inputs (its stored state, as Configure gets them) hold an account CheckConfig recorded. */
+export function accountRecorded(inputs: Props): boolean {
+  return inputs.accountId !== undefined && inputs[ACCOUNT_CHOSEN] !== true;
 }
 
 interface RecordedLocation {
@@ -135,12 +165,12 @@ interface RecordedLocation {
   serviceUrl: string | undefined;
 }
 
-/** The account (and base URL) a provider's stored inputs record; none in a new stack or an older version's. */
+/** The account (and public base URL) a provider's stored inputs record; none in a new stack or an older version's. */
 function recordedLocation(olds: Props): RecordedLocation | undefined {
   const recorded = settingsOf(olds);
-  return recorded.accountId === undefined
-    ? undefined
-    : { accountId: recorded.accountId, serviceUrl: recorded.baseUrl };
+  if (recorded.accountId === undefined) return undefined;
+  const serviceUrl = recorded.baseUrl === undefined ? undefined : publicUrl(recorded.baseUrl);
+  return { accountId: recorded.accountId, serviceUrl };
 }
 
 function otherAccountThanRecorded(recorded: RecordedLocation, now: RecordedLocation): string {
@@ -151,6 +181,16 @@ function otherAccountThanRecorded(recorded: RecordedLocation, now: RecordedLocat
     `those of account "${recorded.accountId}" and run again. To move the stack to account "${now.accountId}" ` +
     `on purpose, set integrations:accountId (the provider's accountId) to "${now.accountId}": its resources are ` +
     'then replaced there (see the README\'s "Where each object lives").'
+  );
+}
+
+function notProvenSameService(recordedUrl: string, url: string, accountId: string): string {
+  return (
+    `the base URL is now ${url}, where the key reaches account "${accountId}" as this provider's state records, ` +
+    `but the recorded ${recordedUrl} does not answer this key as that account, so ${url} cannot be told to be ` +
+    "the same service (two services may know one project id): nothing was recorded, read or changed. Set the " +
+    "base URL back. To move the stack to another service, destroy it with the old settings and run `pulumi " +
+    "up` with the new ones."
   );
 }
 
@@ -192,12 +232,12 @@ export function diffProviderConfig(
   const after = settingsOf(news);
   // A provider of an older version recorded no base URL when it came from the environment, and no account.
   const fallback = env[SETTINGS_ENV.baseUrl];
-  const movedUrl =
-    containsUnknown(news.baseUrl) ||
-    normalUrl(before.baseUrl ?? fallback) !== normalUrl(after.baseUrl ?? fallback);
+  const [beforeUrl, afterUrl] = [before.baseUrl ?? fallback, after.baseUrl ?? fallback];
+  // Another service, or not known yet; other credentials in one service's URL are a change, not a move.
+  const movedUrl = containsUnknown(news.baseUrl) || publicOrNone(beforeUrl) !== publicOrNone(afterUrl);
   const changed = (key: SettingKey) => {
     if (containsUnknown(news[key])) return true;
-    if (key === "baseUrl") return movedUrl;
+    if (key === "baseUrl") return movedUrl || normalUrl(beforeUrl) !== normalUrl(afterUrl);
     if (key === "accountId" && before.accountId === undefined) return false;
     return before[key] !== after[key];
   };
@@ -213,6 +253,10 @@ export function diffProviderConfig(
 function knownOnly(props: Props): Props {
   return Object.fromEntries(Object.entries(props).filter(([, value]) => !containsUnknown(value)));
 }
+function publicOrNone(url: string | undefined): string | undefined {
+  return url === undefined ? undefined : publicUrl(url);
+}
+
 /** One service, however its URL is written: resolveSettings trims it and drops trailing slashes too. */
 function normalUrl(url: string | undefined): string | undefined {
   return url?.trim().replace(/\/+$/, "");

@@ -4,8 +4,10 @@ import * as plugin from "@pulumi/pulumi/proto/plugin_pb";
 import * as providerGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provider from "@pulumi/pulumi/proto/provider_pb";
 import { sharedClient } from "../client/shared-clients";
+import { carriesCredentials } from "../public-url";
 import { OperationStoppedError, stoppable } from "../client/stopping";
 import { accountOf } from "../resources/shared/account";
+import { withClaimsOf } from "../resources/shared/claims";
 import { createClientForCall } from "../resources/shared/client-for-call";
 import { CONNECTION_PROPERTY } from "../resources/shared/connection";
 import { keysFlagged } from "../resources/shared/definition";
@@ -19,7 +21,13 @@ import { withInputCopies, withoutInputCopies } from "./input-copies";
 import { functionTokenOf, PLUGIN_FUNCTIONS, type PluginFunction } from "./functions";
 import { invokeFunction } from "./invoke";
 import { fromStruct, markSecrets, reveal, secretKeysOf, toStruct, type Props } from "./properties";
-import { checkProviderConfig, configSourceOf, diffProviderConfig, resolvedLocation } from "./provider-config";
+import {
+  accountRecorded,
+  checkProviderConfig,
+  configSourceOf,
+  diffProviderConfig,
+  resolvedLocation,
+} from "./provider-config";
 import { PLUGIN_RESOURCES, tokenOf, type PluginResource } from "./resources";
 
 export interface PluginServerOptions {
@@ -61,6 +69,15 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
       throw new Error(`Unknown resource type "${token}": this plugin serves ${[...rows.keys()].join(", ")}.`);
     return row;
   };
+  /**
+   * A resource call with the claims of its deployment (../resources/shared/claims.ts), which every provider
+   * process the engine at this address started for the URN's stack shares; in this process's memory when there
+   * is no engine (a test's server).
+   */
+  const inDeployment = <T>(urn: string, call: () => Promise<T>): Promise<T> => {
+    const { project, stack } = parseUrn(urn);
+    return withClaimsOf(options.engine && `${options.engine} ${project}/${stack}`, call);
+  };
   const functions = new Map(
     (options.functions ?? PLUGIN_FUNCTIONS).map((row) => [functionTokenOf(row.definition), row]),
   );
@@ -90,7 +107,7 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
               resolvedLocation(checked.inputs, olds, (settings) => accountOf(sharedClient(settings))),
             );
       return new provider.CheckResponse()
-        .setInputs(toStruct(markSecrets(inputs, secretKeysOf(wire).add("apiKey"))))
+        .setInputs(toStruct(markSecrets(inputs, providerSecrets(wire, inputs))))
         .setFailuresList(failures.map(checkFailure));
     }),
 
@@ -105,9 +122,13 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
     }),
 
     configure: unary(async (request: provider.ConfigureRequest) => {
-      const config = configSourceOf(configureInputs(request));
+      const inputs = configureInputs(request);
+      const config = configSourceOf(inputs);
       invokeApi.configure(config);
-      await Promise.all([...rows.values()].map((row) => row.handlers.configure({ config })));
+      const recorded = accountRecorded(inputs);
+      await Promise.all(
+        [...rows.values()].map((row) => row.handlers.configure({ config, accountRecorded: recorded })),
+      );
       return (
         new provider.ConfigureResponse()
           .setAcceptsecrets(true)
@@ -133,7 +154,7 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
             autonaming: autonamingOf(request.getAutonaming()),
           })
         : given;
-      const result = await row.handlers.check(olds, news);
+      const result = await inDeployment(urn, () => row.handlers.check(olds, news));
       const secrets = union(secretKeysOf(wire), secretsOf(row, "inputs"));
       return new provider.CheckResponse()
         .setInputs(toStruct(markSecrets(result.inputs, secrets)))
@@ -166,7 +187,7 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
       const secrets = union(secretKeysOf(wire), secretsOf(row, "outputs"), secretsOf(row, "inputs"));
       try {
         const { id, outs } = await withinTimeout(request.getTimeout(), "create", cancelled.signal, () =>
-          row.handlers.create(inputs),
+          inDeployment(request.getUrn(), () => row.handlers.create(inputs)),
         );
         return new provider.CreateResponse()
           .setId(id)
@@ -232,7 +253,7 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
         fromStruct(request.getOldInputs()),
       );
       await withinTimeout(request.getTimeout(), "delete", cancelled.signal, () =>
-        row.handlers.delete(request.getId(), props),
+        inDeployment(request.getUrn(), () => row.handlers.delete(request.getId(), props)),
       );
       return new Empty();
     }),
@@ -335,6 +356,13 @@ function withPartial(error: unknown, partial: Parameters<typeof grpcError>[1]): 
 }
 
 /** A Struct's values as sent, secrets still wrapped (to see which keys were secret). */
+/** The provider inputs kept secret in state: the key, what came secret, and a base URL with credentials. */
+function providerSecrets(wire: Props, inputs: Props): Set<string> {
+  const secrets = secretKeysOf(wire).add("apiKey");
+  if (typeof inputs.baseUrl === "string" && carriesCredentials(inputs.baseUrl)) secrets.add("baseUrl");
+  return secrets;
+}
+
 function rawProps(struct: ReturnType<provider.CheckRequest["getNews"]>): Props {
   return struct ? (struct.toJavaScript() as Props) : {};
 }

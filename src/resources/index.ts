@@ -14,7 +14,7 @@ import { integrationStateDefinition } from "./integration-state/definition";
 import type { AutonameInputs } from "./shared/autoname";
 import type { ResourceDefinition } from "./shared/definition";
 import { withoutSecretValuesShown } from "./shared/check-failures";
-import { withLocation, type LocationProps } from "./shared/location";
+import { withLocation, type LocationOptions, type LocationProps } from "./shared/location";
 import type { ResourceHandlers } from "./shared/types";
 import { createTriggerInstanceHandlers } from "./trigger-instance/handlers";
 import { triggerInstanceDefinition } from "./trigger-instance/definition";
@@ -88,7 +88,8 @@ export function createResources() {
     },
     triggerWebhook: {
       definition: triggerWebhookDefinition,
-      handlers: served(triggerWebhookDefinition, createTriggerWebhookHandlers()),
+      // Every account has one callback URL, id `callback-url`: reading it proves no account.
+      handlers: served(triggerWebhookDefinition, createTriggerWebhookHandlers(), { idProvesLocation: false }),
       source: { folder: "trigger-webhook", export: "triggerWebhookDefinition" },
       // One TriggerWebhook per account in a stack: check tells them apart by their logical names.
       internalInputs: ({ name }) => ({ resourceName: name }),
@@ -108,8 +109,9 @@ export type ResourceKind = keyof typeof RESOURCES;
 function served<I extends object, O extends object>(
   definition: { name: string },
   handlers: ResourceHandlers<I, O>,
+  location?: LocationOptions,
 ): ResourceHandlers<I, O & LocationProps> {
-  const located = withLocation(definition.name, handlers);
+  const located = withLocation(definition.name, handlers, location);
   return {
     ...located,
     async check(olds, news) {

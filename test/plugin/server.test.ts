@@ -114,11 +114,12 @@ describe("plugin info and schema", () => {
 });
 
 describe("provider config", () => {
-  const checkConfig = async (news: Props) => {
+  const checkConfig = async (news: Props, olds: Props = {}) => {
     const response = await client.call<provider.CheckResponse>(
       "checkConfig",
       new provider.CheckRequest()
         .setUrn("urn:pulumi:dev::proj::pulumi:providers:integrations::default")
+        .setOlds(struct(olds))
         .setNews(struct(news)),
     );
     return {
@@ -194,12 +195,58 @@ describe("provider config", () => {
     expect(JSON.stringify(failures)).not.toContain("has space");
   });
 
-  it("does not judge values not known yet (a preview), nor settings left to the environment", async () => {
+  it("does not judge values not known yet (a preview); missing settings fail with the settings error", async () => {
     expect((await checkConfig({ baseUrl: UNKNOWN, apiKey: secret(UNKNOWN) })).failures).toEqual([]);
-    expect((await checkConfig({})).failures).toEqual([]);
+    expect((await checkConfig({})).failures).toEqual([
+      {
+        property: "apiKey",
+        reason:
+          "Missing API key: set the secret stack config `integrations:apiKey` (pulumi config set --secret " +
+          "integrations:apiKey ...) or the INTEGRATIONS_API_KEY environment variable.",
+      },
+    ]);
   });
 
-  it("replaces on another base URL of another (or no recorded) account; otherwise updates", async () => {
+  it("refuses another account than its state records; a pin moved there passes when the state holds its key", async () => {
+    const reached = emulator.accountIdOf(emulator.apiKey);
+    const news = { apiKey: secret(emulator.apiKey), baseUrl: emulator.url };
+    const recordedElsewhere = { baseUrl: emulator.url, accountId: "acme" };
+    const wrongKey = await checkConfig(news, recordedElsewhere);
+    expect(wrongKey.failures).toEqual([
+      {
+        property: "accountId",
+        reason: expect.stringContaining(
+          `the API key reaches account "${reached}" (${emulator.url}), but this provider's state records ` +
+            `account "acme" (${emulator.url})`,
+        ),
+      },
+    ]);
+    const moved = { ...news, accountId: reached };
+    const withoutOldKey = await checkConfig(moved, recordedElsewhere);
+    expect(withoutOldKey.failures[0]?.reason).toContain(
+      "the provider's state holds no key of the old account",
+    );
+    const withOldKey = await checkConfig(moved, { ...recordedElsewhere, apiKey: secret("old-key") });
+    expect(withOldKey.failures).toEqual([]);
+    expect(withOldKey.inputs).toMatchObject({ accountId: reached, accountChosen: true });
+  });
+
+  it("takes another URL of the recorded account only when the recorded URL answers the key as that account", async () => {
+    const reached = emulator.accountIdOf(emulator.apiKey);
+    const news = { apiKey: secret(emulator.apiKey), baseUrl: emulator.url.replace("127.0.0.1", "localhost") };
+    const respelt = await checkConfig(news, { baseUrl: emulator.url, accountId: reached });
+    expect(respelt.failures).toEqual([]);
+    expect(respelt.inputs).toMatchObject({ baseUrl: news.baseUrl, accountId: reached });
+    const elsewhere = await checkConfig(news, { baseUrl: "http://127.0.0.1:9", accountId: reached });
+    expect(elsewhere.failures).toEqual([
+      {
+        property: "baseUrl",
+        reason: expect.stringContaining("does not answer this key as that account"),
+      },
+    ]);
+  });
+
+  it("replaces on another account (a pin moved), or another base URL of no recorded account; otherwise updates", async () => {
     const olds = { apiKey: secret("k1"), baseUrl: "http://a.example", accountId: "acme" };
     const rotated = await diffConfig(olds, { ...olds, apiKey: secret("k2") });
     expect(rotated.getChanges()).toBe(DIFF_SOME);
@@ -219,9 +266,9 @@ describe("provider config", () => {
     const respelled = await diffConfig(olds, { ...olds, baseUrl: "http://127.0.0.1.example" });
     expect(respelled.getChanges()).toBe(DIFF_SOME);
     expect(respelled.getReplacesList()).toEqual([]);
-    // Another account at the same URL: an update, which every resource of the provider then refuses.
+    // Another account at the same URL (which CheckConfig lets through only as a pin moved there): a replacement.
     const otherAccount = await diffConfig(olds, { ...olds, apiKey: secret("k3"), accountId: "beta" });
-    expect(otherAccount.getReplacesList()).toEqual([]);
+    expect(otherAccount.getReplacesList()).toEqual(["accountId"]);
     expect(otherAccount.getDiffsList().sort()).toEqual(["accountId", "apiKey"]);
     const slash = await diffConfig(olds, { ...olds, baseUrl: "http://a.example/" });
     expect(slash.getChanges()).toBe(DIFF_NONE);

@@ -197,12 +197,14 @@ describe("check: a fresh autoname on the resource's account", () => {
     });
   });
 
-  test("without an API key a fresh name cannot be chosen: check says what to set", async () => {
+  test("without an API key the check fails with the settings error, autonamed or not", async () => {
     const handlers = withConnection(createConnectorHandlers());
     await handlers.configure({ config: { get: () => undefined } });
-    await expect(handlers.check({}, autonamed)).rejects.toThrow(/apiKey/);
-    // A fixed name still needs nothing.
-    expect((await handlers.check({}, { name: "github-main", appName: "github" })).failures).toEqual([]);
+    const missing = [
+      { property: "", reason: expect.stringContaining("Missing API key: set the secret stack config") },
+    ];
+    expect((await handlers.check({}, autonamed)).failures).toEqual(missing);
+    expect((await handlers.check({}, { name: "github-main", appName: "github" })).failures).toEqual(missing);
   });
 });
 

@@ -199,9 +199,10 @@ async function deleteIntegrationState(
   claims: Claims<PriorState>,
 ) {
   const patch = props.onDelete === "restore" ? restoringPatch(props) : {};
-  const claim = claims.get(integrationObject(await accountOf(client), id));
+  const object = integrationObject(await accountOf(client), id);
+  const claim = claims.get(object);
   if (claim !== undefined) {
-    if (!claim.created) claim.handedOver = priorStateOf(props);
+    if (!claim.created) claims.handOver(object, priorStateOf(props));
     else if (Object.keys(patch).length > 0) await warn(unrestoredWarning(id, props, claim.holder));
     return;
   }

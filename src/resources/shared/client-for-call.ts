@@ -13,7 +13,7 @@ import { resolveSettings, SettingsError, type ConfigSource } from "../../setting
  * client is then that account's, with the stack config's timeout, retries and concurrency cap.
  */
 export interface ClientForCall {
-  configure(config: ConfigSource): void;
+  configure(config: ConfigSource, accountRecorded?: boolean): void;
   /** Throws the settings module's SettingsError when the API key or base URL is missing. */
   client(): ApiClient;
   /**
@@ -21,6 +21,11 @@ export interface ClientForCall {
    * `connection` names its own account and carries no pin). Throws as `client()` does.
    */
   pinnedAccount(): string | undefined;
+  /**
+   * The account the user chose for the call's key (`integrations:accountId`, the provider's `accountId`), when
+   * one is chosen: the pin, unless the plugin's CheckConfig recorded it (ConfigureRequest.accountRecorded).
+   */
+  chosenAccount(): string | undefined;
   /**
    * False inside a check whose resource names a `connection` that is not known yet (a preview) or is
    * invalid: which account the resource lives in is then unknown, and `client()` would answer the stack
@@ -55,13 +60,17 @@ function usableConnection(): CallConnection | undefined {
 
 export function createClientForCall(): ClientForCall {
   let stackConfig: ConfigSource | undefined;
+  let recorded = false;
+  const pinnedAccount = () => resolveSettings(stackConfig, process.env, usableConnection()).accountId;
   return {
-    configure(config) {
+    configure(config, accountRecorded = false) {
       stackConfig = config;
+      recorded = accountRecorded;
     },
     // One client per distinct settings, shared by every handler of the process (keep-alive connections).
     client: () => sharedClient(resolveSettings(stackConfig, process.env, usableConnection())),
-    pinnedAccount: () => resolveSettings(stackConfig, process.env, usableConnection()).accountId,
+    pinnedAccount,
+    chosenAccount: () => (recorded ? undefined : pinnedAccount()),
     accountKnown: () => callConnection.getStore() !== UNKNOWN_CONNECTION,
   };
 }

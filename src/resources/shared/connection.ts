@@ -4,7 +4,8 @@ import { UNKNOWN_CONNECTION, withCallConnection } from "./client-for-call";
 import { keepingOnPartialCreate, PROVIDER_KEY } from "./errors";
 import { httpUrl } from "./input-rules";
 import { compare } from "./diff-rules";
-import type { ResourceHandlers } from "./types";
+import { resolveSettings, SettingsError, type ConfigSource } from "../../settings";
+import type { CheckFailure, ResourceHandlers } from "./types";
 import { containsUnknown, isUnknown } from "./unknowns";
 
 /**
@@ -41,11 +42,20 @@ const connectionSchema = z.strictObject(
 export function withConnection<I extends object, O extends object>(
   handlers: ResourceHandlers<I, O>,
 ): ResourceHandlers<I & ConnectionProps, O & ConnectionProps> {
+  let stackConfig: ConfigSource | undefined;
   return {
-    configure: (req) => handlers.configure(req),
+    configure: (req) => {
+      stackConfig = req.config;
+      return handlers.configure(req);
+    },
     async check(olds, news) {
       const { connection, rest } = split(news);
-      const connectionProblems = connectionFailures(connection);
+      // Without a connection the resource lives where the stack config (or the environment) says: missing or
+      // invalid settings fail here, at check, with the settings error, before any diff.
+      const connectionProblems =
+        connection === undefined || connection === null
+          ? settingsFailures(stackConfig)
+          : connectionFailures(connection);
       // A check that reads the API (a trigger's config schema, a connector's live names) reads it from the
       // resource's own account. A connection not known yet, or invalid, leaves the account unknown.
       const account = connectionProblems.length > 0 ? UNKNOWN_CONNECTION : usableOrUnknown(connection);
@@ -118,6 +128,16 @@ function withProp<T extends object>(props: T, connection: unknown): T & Connecti
 function usableOrUnknown(connection: unknown): Connection | typeof UNKNOWN_CONNECTION | undefined {
   if (connection === undefined || connection === null) return undefined;
   return containsUnknown(connection) ? UNKNOWN_CONNECTION : (connection as Connection);
+}
+
+function settingsFailures(config: ConfigSource | undefined): CheckFailure[] {
+  try {
+    resolveSettings(config, process.env);
+    return [];
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    return [{ property: "", reason: error.message }];
+  }
 }
 
 function connectionFailures(connection: unknown) {

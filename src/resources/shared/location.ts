@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ApiClient } from "../../client";
+import { publicUrl } from "../../public-url";
 import { SettingsError } from "../../settings";
 import { accountOf } from "./account";
 import { clientForCheck, createClientForCall, type ClientForCall } from "./client-for-call";
@@ -32,8 +33,8 @@ import type { CheckFailure, ReadResult, ResourceHandlers } from "./types";
 export const locationOutputs = {
   /**
    * The base URL of the service the object lives in, as the provider reached it when it created, imported or
-   * last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or
-   * update records it.
+   * last proved the object there, without any user, password, query or fragment the configured URL carries.
+   * Absent in state written by a version before 0.2.0, until the next refresh or update records it.
    */
   serviceUrl: z.string().optional(),
   /**
@@ -52,10 +53,22 @@ export interface Location {
 
 export type LocationProps = Partial<Location>;
 
+export interface LocationOptions {
+  /**
+   * Whether finding the object by its id proves where it lives: true where ids are unique across accounts and
+   * services (a connector's, an account's: another account finds no such id), false where every account has an
+   * object of that id (the callback URL, `callback-url`). Without that proof an object whose state records no
+   * account is proven only by an account the user chose (`integrations:accountId`), and one recorded at another
+   * URL is refused.
+   */
+  idProvesLocation: boolean;
+}
+
 /** Adds the location to a resource's handlers: recorded on create and import, proven before every other call. */
 export function withLocation<I extends object, O extends object>(
   kind: string,
   handlers: ResourceHandlers<I, O>,
+  options: LocationOptions = { idProvesLocation: true },
 ): ResourceHandlers<I, O & LocationProps> {
   const api = createClientForCall();
 
@@ -72,18 +85,25 @@ export function withLocation<I extends object, O extends object>(
   async function compared(id: string, props: LocationProps, now: Location): Promise<"same" | "find"> {
     if (props.accountId === undefined) return "find";
     if (props.accountId !== now.accountId) throw otherAccount(kind, id, props as Location, now);
-    return props.serviceUrl === now.serviceUrl ? "same" : "find";
+    return recordedUrl(props) === now.serviceUrl ? "same" : "find";
   }
 
-  /** Finds the object by id where the provider reaches now; fails, saying why, when it is not there. */
+  /**
+   * Proves that the object lives where the provider reaches now, when its state does not say so: by finding it
+   * by id there, or, where an id proves nothing, by the account the user chose. Fails, saying why, otherwise.
+   */
   async function found(id: string, props: O & LocationProps, now: Location): Promise<void> {
+    if (!options.idProvesLocation) {
+      if (props.accountId === undefined && api.chosenAccount() === now.accountId) return;
+      throw unprovable(kind, id, props, now);
+    }
     const read = await handlers.read(id, own(props));
     if (read.id === "") throw notFoundHere(kind, id, props, now);
   }
 
   return {
     configure: async (req) => {
-      api.configure(req.config);
+      api.configure(req.config, req.accountRecorded);
       await handlers.configure(req);
     },
     async check(olds, news) {
@@ -126,8 +146,10 @@ export function withLocation<I extends object, O extends object>(
       const now = await reached(api.client());
       const proof = await compared(id, props, now);
       checkPin(api, now);
+      if (proof === "find" && !options.idProvesLocation) await found(id, props, now);
       const read = await handlers.read(id, own(props));
-      if (read.id === "" && proof === "find") throw notFoundHere(kind, id, props, now);
+      if (read.id === "" && proof === "find" && options.idProvesLocation)
+        throw notFoundHere(kind, id, props, now);
       return located(read, now);
     },
     async update(id, olds, news) {
@@ -155,9 +177,17 @@ async function here(api: ClientForCall, client: ApiClient): Promise<Location> {
   return now;
 }
 
+/**
+ * The service an object's state records, in its public form (a state of 0.2.0 may hold a URL with credentials,
+ * which is neither shown nor told apart from its public form).
+ */
+function recordedUrl(props: LocationProps): string | undefined {
+  return props.serviceUrl === undefined ? undefined : publicUrl(props.serviceUrl);
+}
+
 /** Where the provider reaches now, the pin not checked yet. */
 async function reached(client: ApiClient): Promise<Location> {
-  return { serviceUrl: client.baseUrl, accountId: await accountOf(client) };
+  return { serviceUrl: publicUrl(client.baseUrl), accountId: await accountOf(client) };
 }
 
 /**
@@ -210,11 +240,34 @@ function pinMessage(accountId: string, pinned: string): string {
 
 function otherAccount(kind: string, id: string, recorded: Location, now: Location): ProviderError {
   return new ProviderError(
-    `${kind} ${id} lives in account "${recorded.accountId}" (${recorded.serviceUrl}), but the provider's API key ` +
+    `${kind} ${id} lives in account "${recorded.accountId}" (${recordedUrl(recorded)}), but the provider's API key ` +
       `now reaches account "${now.accountId}" (${now.serviceUrl}). Nothing was read, changed or deleted: in ` +
       "another account every object looks gone. If the key is wrong, give the key of account " +
       `"${recorded.accountId}" (integrations:apiKey, INTEGRATIONS_API_KEY or the provider's apiKey) and run ` +
       'again; to move the stack to another account, see the README\'s "Where each object lives".',
+  );
+}
+
+/** An object whose id proves nothing (every account has one), where its state does not say it lives. */
+function unprovable(kind: string, id: string, recorded: LocationProps, now: Location): ProviderError {
+  if (recorded.accountId === undefined) {
+    return new ProviderError(
+      `${kind} ${id}: its state was written by an older version, which did not record the account it lives in, ` +
+        `and every account has a ${kind} of that id, so finding one in account "${now.accountId}" ` +
+        `(${now.serviceUrl}) would prove nothing: nothing was read, changed or deleted. If account ` +
+        `"${now.accountId}" is the stack's, say so with \`pulumi config set integrations:accountId ` +
+        `${now.accountId}\` (the provider's accountId), then \`pulumi up\`, which records it, and run the ` +
+        "command again; if it is not, give the right key, or let the resource go from the stack with " +
+        "`pulumi state delete <its URN>`.",
+    );
+  }
+  return new ProviderError(
+    `${kind} ${id} lives at ${recordedUrl(recorded) ?? "another service"} (account "${recorded.accountId}"), and ` +
+      `the provider now reaches ${now.serviceUrl} with a key of the same account id. Every account has a ${kind} ` +
+      "of that id, so finding one there would not prove it is the same service: nothing was read, changed or " +
+      "deleted. Set the base URL back (integrations:baseUrl, INTEGRATIONS_BASE_URL or the provider's baseUrl); " +
+      "if the new URL is the same service, let the resource go from the stack with `pulumi state delete <its " +
+      "URN>`, and the next `pulumi up` takes the value over again.",
   );
 }
 
@@ -229,7 +282,7 @@ function notFoundHere(kind: string, id: string, recorded: LocationProps, now: Lo
     );
   }
   return new ProviderError(
-    `${kind} ${id} lives at ${recorded.serviceUrl ?? "another service"} (account "${recorded.accountId}") and is ` +
+    `${kind} ${id} lives at ${recordedUrl(recorded) ?? "another service"} (account "${recorded.accountId}") and is ` +
       `not found at ${now.serviceUrl}, which the provider now reaches with a key of the same account id: it is ` +
       "another service. Nothing was read, changed or deleted. Set the base URL back (integrations:baseUrl, " +
       "INTEGRATIONS_BASE_URL or the provider's baseUrl); to move the stack, see the README's \"Where each " +

@@ -9,6 +9,11 @@ import type { ConfigSource } from "../../settings";
 export interface ConfigureRequest {
   /** The stack config, with namespaced keys (`integrations:apiKey`). */
   config: ConfigSource;
+  /**
+   * The config's `integrations:accountId` was recorded by the plugin's CheckConfig from the account its key
+   * reached, not chosen by the user: it still pins the key, but proves nothing about where an object lives.
+   */
+  accountRecorded?: boolean;
 }
 
 /** One invalid input: the property and the rule it breaks (never its value: it may be a secret). */

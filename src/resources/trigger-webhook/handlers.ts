@@ -201,9 +201,10 @@ async function updateWebhook(
  * someone set another URL since.
  */
 async function deleteWebhook(client: ApiClient, props: TriggerWebhookOutputs, claims: Claims<FoundBefore>) {
-  const claim = claims.get(callbackUrlObject(await accountOf(client)));
+  const object = callbackUrlObject(await accountOf(client));
+  const claim = claims.get(object);
   if (claim !== undefined) {
-    if (!claim.created) claim.handedOver = { priorUrl: props.priorUrl };
+    if (!claim.created) claims.handOver(object, { priorUrl: props.priorUrl });
     else if (wouldRestore(props)) await warn(unrestoredWarning(props, claim.holder));
     return;
   }
