@@ -146,7 +146,7 @@ export function scaleTables(
       rows: timeRows,
       notes: [
         "Times are medians of the runs (also in the other tables); RSS the highest.",
-        "Null providers: the same program shape (N connectors, the same inputs and secrets) doing no I/O. For the dynamic provider, a dynamic provider whose CRUD returns its inputs, with the same outputs registered (bench/programs/null-connectors). For the plugin, the plugin's own server (src/plugin/server.ts) with handlers that return their inputs, installed from a tarball as another version of the plugin and asked for by the program with the `version` resource option (bench/plugin/null-plugin.ts).",
+        "Null providers: the same program shape (N connectors, the same inputs and secrets) doing no I/O. For the dynamic provider, a dynamic provider whose CRUD returns its inputs, with the same outputs registered (bench/programs/null-connectors). For the plugin, the plugin's own server (src/plugin/server.ts) with handlers that return their inputs, installed from a tarball as another version of the plugin and asked for by the program with the `version` resource option (bench/plugin/null-plugin.ts); its provider's CheckConfig resolves the account as the real one's does (one request per deployment).",
         `Plugins installed: ${versions}.`,
         "The runs are interleaved: each command on the four stacks in turn, every other run in the opposite order.",
         "Wall time of each CLI command, from its start to its exit. `up` and `destroy` skip their preview (`--skip-preview`), as the Automation API runs them.",

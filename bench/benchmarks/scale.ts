@@ -2,11 +2,11 @@
  * (3) Scale: `up` of N connectors on the real `pulumi` CLI against the emulator with 20 ms of added latency,
  * a no-op `up`, then `destroy`, through each front end: the dynamic provider (`pulumi-integrations`'
  * classes, Pulumi's dynamic-provider host) and the provider plugin (its Node.js SDK, the plugin installed
- * from its tarball). Each beside a null provider of its own kind, on the same program shape, doing no I/O:
- * for the dynamic one, a dynamic provider (bench/programs/null-connectors); for the plugin, the plugin's own
- * server with handlers that return their inputs, installed as another version of the plugin
- * (bench/plugin/null-plugin.ts). What a front end adds over its null provider is what this package costs;
- * the null providers' figures are what the engine, the SDK and the state cost by themselves.
+ * from its tarball). Each beside a null provider of its own kind, on the same program shape, whose resources
+ * do no I/O: for the dynamic one, a dynamic provider (bench/programs/null-connectors); for the plugin, the
+ * plugin's own server with handlers that return their inputs, installed as another version of the plugin
+ * (bench/plugin/null-plugin.ts), whose provider resolves its account as the real one's does. What a front
+ * end adds over its null provider is what this package costs; the null providers' figures are what the engine, the SDK and the state cost by themselves.
  *
  * The runs of one N are interleaved command by command: up on each of the four stacks, then a no-op up on
  * each, then destroy on each; every other run takes the stacks in the opposite order, so that a provider
@@ -57,8 +57,9 @@ export const scale: Benchmark = {
       dynamic: { programDir: dynamic, emulator: true },
       "dynamic-null": { programDir: dynamicNull, emulator: false },
       plugin: { programDir: plugin, emulator: true, plugin: real },
-      // The same program, asking for the null plugin's version.
-      "plugin-null": { programDir: plugin, emulator: false, plugin: nullBuild, requestVersion: true },
+      // The same program, asking for the null plugin's version. Its provider's CheckConfig resolves the account
+      // as the real plugin's does (one client_info request per deployment), so it needs the settings too.
+      "plugin-null": { programDir: plugin, emulator: true, plugin: nullBuild, requestVersion: true },
     };
     const measurements: ScaleMeasurement[] = [];
     for (const n of sizes) {
