@@ -6,7 +6,8 @@
  * do no I/O: for the dynamic one, a dynamic provider (bench/programs/null-connectors); for the plugin, the
  * plugin's own server with handlers that return their inputs, installed as another version of the plugin
  * (bench/plugin/null-plugin.ts), whose provider resolves its account as the real one's does. What a front
- * end adds over its null provider is what this package costs; the null providers' figures are what the engine, the SDK and the state cost by themselves.
+ * end adds over its null provider is what this package costs; the null providers' figures are what the
+ * engine, the SDK and the state cost by themselves.
  *
  * The runs of one N are interleaved command by command: up on each of the four stacks, then a no-op up on
  * each, then destroy on each; every other run takes the stacks in the opposite order, so that a provider
