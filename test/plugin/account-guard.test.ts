@@ -23,17 +23,18 @@ import { stageYamlProgram, yamlPluginStack } from "./support/quickstart-stack";
  * Where an object lives, guarded end to end on the real CLI with the provider plugin (a Pulumi YAML program on
  * the real `pulumi-language-yaml`, test/plugin/yaml-programs/account-guard; the default provider): the
  * resources record their service and account, and the default provider's CheckConfig records the base URL and
- * account it resolved, so that another account's key is refused, another service is a deliberate move (a
- * replacement the preview shows), and another spelling of the same service is neither.
+ * account it resolved, so that another account's key is refused, another service is a deliberate move (the pin
+ * changed, the old key in state: a replacement the preview shows), and another spelling of the same service is
+ * neither.
  *
  * One stack (a Connector, the account's TriggerWebhook and, in part 1, an IntegrationState on an integration
  * made outside the stack) whose key comes from INTEGRATIONS_API_KEY. Two emulators: `service`, with the
  * accounts alpha (keys a1 and a2) and beta (b1), and `other`, another service where a1 belongs to gamma.
  * 1. made with a1, refused with b1 (up --refresh, refresh, destroy), unchanged with a2, destroyed with a2;
- * 2. `integrations:accountId` pinned to alpha on the emptied stack, refused with b1; 3. made again with a1,
- * then the base URL changed through `integrations:baseUrl`, (a) to the other service, applied (the move), then
- * (b) to its `localhost` spelling, and through INTEGRATIONS_BASE_URL (the config removed), (a) back to the
- * first service, previewed only, then (b) to the other service's `127.0.0.1` spelling.
+ * 2. `integrations:accountId` pinned to alpha on the emptied stack, refused with b1; 3. made again with a1, then
+ * moved to the other service: by the base URL alone (refused), with the pin but no key in state (refused), then
+ * with a1 given as a secret (the move); the other service's `localhost` spelling (the webhook refused until let
+ * go); and INTEGRATIONS_BASE_URL back at the first service, which the pin refuses.
  */
 const CONNECTOR = "integrations:index:Connector";
 const WEBHOOK = "integrations:index:TriggerWebhook";
@@ -134,28 +135,44 @@ describe("the account guard of the plugin, on the real CLI", () => {
     await run("pinnedUpB1", (s) => s.up());
 
     // 3. Made again with a1 (the pin lets it through; no IntegrationState: its integration lives in alpha
-    // only), the pin dropped, then the base URL changed through the stack config...
+    // only), then moved to the other service, where a1 reaches gamma. First by the base URL alone, the pin
+    // dropped: refused, since a key never moves a stack to another account...
     env.INTEGRATIONS_API_KEY = a1;
     await stack.removeConfig("integrationId");
     dropIntegrationState(programFile);
     await run("recreate", (s) => s.up({ skipPreview: true }));
     await stack.removeConfig("integrations:accountId");
     await stack.setConfig("integrations:baseUrl", other.url);
+    await run("moveByUrlUp", (s) => s.up({ skipPreview: true }));
+    // ... then as asked for: the pin names the new account, which the state refuses while it holds no key to
+    // delete the old objects with (a1 came from the environment); given as a secret and applied once, it does.
+    await stack.setConfig("integrations:accountId", "gamma");
+    await run("moveWithoutOldKeyUp", (s) => s.up({ skipPreview: true }));
+    await stack.setConfig("integrations:baseUrl", service.url);
+    await stack.setConfig("integrations:accountId", "alpha");
+    await stack.setConfig("integrations:apiKey", a1, { secret: true });
+    await run("keyUp", (s) => s.up({ skipPreview: true }));
+    await stack.setConfig("integrations:baseUrl", other.url);
+    await stack.setConfig("integrations:accountId", "gamma");
     await run("movePreview", (s) => s.preview());
     await run("moveUp", (s) => s.up({ skipPreview: true }));
+    // Another spelling of the other service: the connector is found there by id; the TriggerWebhook, whose id
+    // every account has, is refused, and goes on once let go from the state, as its refusal says.
     await stack.setConfig("integrations:baseUrl", localhost(other.url));
     await run("respellPreview", (s) => s.preview());
+    const deleted = await stack.cli(["state", "delete", stack.urn(WEBHOOK, "events"), "--yes"]);
+    if (deleted.exitCode !== 0) throw new Error(`pulumi state delete failed: ${deleted.stderr}`);
     await run("respellUp", (s) => s.up({ skipPreview: true }));
     await run("respellNoChanges", (s) => s.preview({ expectNoChanges: true }));
-    // ... and through the environment, with no integrations:baseUrl in config.
+    // Through the environment, with no integrations:baseUrl in config: the first service, where the pinned
+    // gamma is not what a1 reaches.
     await stack.removeConfig("integrations:baseUrl");
     env.INTEGRATIONS_BASE_URL = service.url;
     await run("envMovePreview", (s) => s.preview());
-    env.INTEGRATIONS_BASE_URL = other.url;
-    await run("envRespellPreview", (s) => s.preview());
-    await run("envRespellUp", (s) => s.up({ skipPreview: true }));
-    await run("envRespellNoChanges", (s) => s.preview({ expectNoChanges: true }));
-    decryptedState = JSON.stringify(await stack.resources());
+    // Decrypted, the one key given as a secret (the default provider's apiKey) aside.
+    decryptedState = JSON.stringify(await stack.resources(), (key, value: unknown) =>
+      key === "apiKey" ? "[the provider's secret]" : value,
+    );
 
     const durations = Object.entries(runs).map(([name, r]) => `${name} ${(r.durationMs / 1000).toFixed(1)}`);
     const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
@@ -278,6 +295,41 @@ describe("the account guard of the plugin, on the real CLI", () => {
     expect(states.recreate!.map((resource) => resource.accountId)).toEqual(["alpha", "alpha"]);
   });
 
+  it("3. the base URL alone to another service (a1 reaches gamma): CheckConfig refuses, naming both accounts; nothing written", () => {
+    const result = runs.moveByUrlUp!;
+    expect(result.exitCode).not.toBe(0);
+    expect(result.error).toContain(
+      `the API key reaches account "gamma" (${other.url}), but this provider's state records account "alpha" (${service.url})`,
+    );
+    expect(opsOf("moveByUrlUp")).toEqual([]);
+    expect(result.writes).toEqual({});
+    expect(views.moveByUrlUp).toEqual(views.recreate);
+    expect(states.moveByUrlUp).toEqual(states.recreate);
+    expect(providers.moveByUrlUp).toEqual(providers.recreate);
+  });
+
+  it("3. the pin moved to gamma while the state holds no key of alpha: refused, naming destroy and `pulumi state delete`", () => {
+    const result = runs.moveWithoutOldKeyUp!;
+    expect(result.exitCode).not.toBe(0);
+    expect(result.error).toContain('moving this provider from account "alpha"');
+    expect(result.error).toContain("`pulumi state delete <urn>`");
+    expect(result.error).toContain("destroy the stack with the old settings");
+    expect(opsOf("moveWithoutOldKeyUp")).toEqual([]);
+    expect(result.writes).toEqual({});
+    expect(states.moveWithoutOldKeyUp).toEqual(states.recreate);
+    expect(providers.moveWithoutOldKeyUp).toEqual(providers.recreate);
+  });
+
+  it("3. the key given as a secret: the provider's state holds it encrypted, nothing else changes", () => {
+    expect(runs.keyUp!.error).toBeUndefined();
+    expect(opsOf("keyUp")).toEqual([
+      ["events", "same"],
+      ["github", "same"],
+    ]);
+    expect(runs.keyUp!.writes).toEqual({});
+    expect(providers.keyUp!.apiKey).toMatchObject({ ciphertext: expect.any(String) });
+  });
+
   const moved = [
     ["events", "create-replacement"],
     ["events", "delete-replaced"],
@@ -287,7 +339,7 @@ describe("the account guard of the plugin, on the real CLI", () => {
     ["github", "replace"],
   ];
 
-  it("3a. integrations:baseUrl to another service (a1 reaches gamma): the preview shows the move and writes nothing; the up makes it", async () => {
+  it("3. the base URL and the pin moved together: the preview shows the move and writes nothing; the up makes it", async () => {
     const preview = runs.movePreview!;
     expect(preview.error).toBeUndefined();
     expect(opsOf("movePreview")).toEqual(moved);
@@ -298,7 +350,7 @@ describe("the account guard of the plugin, on the real CLI", () => {
     expect(views.movePreview).toEqual(views.recreate);
     expect(states.movePreview).toEqual(states.recreate);
 
-    // Applied: made in gamma, then deleted from alpha through the old provider (alpha's URL put back).
+    // Applied: made in gamma, then deleted from alpha through the old provider and its key (alpha's URL put back).
     expect(runs.moveUp!.error).toBeUndefined();
     expect(opsOf("moveUp")).toEqual(moved);
     expect(runs.moveUp!.writes["a1@other"]!.sort()).toEqual([
@@ -326,58 +378,48 @@ describe("the account guard of the plugin, on the real CLI", () => {
     expect(providers.moveUp).toMatchObject({ accountId: "gamma", baseUrl: other.url });
   });
 
-  it("3b. integrations:baseUrl respelt (localhost): updates, no replacement, nothing written; serviceUrl follows", () => {
-    const respelt = { accountId: "gamma", serviceUrl: localhost(other.url) };
-    expectRespelt("respellPreview", "respellUp", "respellNoChanges", "moveUp", respelt);
-    expect(providers.respellUp).toMatchObject({ accountId: "gamma", baseUrl: respelt.serviceUrl });
+  it("3. the base URL respelt (localhost): the TriggerWebhook is refused, naming `pulumi state delete`; nothing written", () => {
+    const preview = runs.respellPreview!;
+    expect(preview.exitCode).not.toBe(0);
+    expect(preview.error).toContain(
+      `TriggerWebhook callback-url lives at ${other.url} (account "gamma"), and the provider now reaches ${localhost(other.url)}`,
+    );
+    expect(preview.error).toContain("`pulumi state delete <its URN>`");
+    expect(preview.writes).toEqual({});
+    expect(views.respellPreview).toEqual(views.moveUp);
+    expect(states.respellPreview).toEqual(states.moveUp);
   });
 
-  it("3a. INTEGRATIONS_BASE_URL to the first service (a1 reaches alpha): the preview shows the move, writes nothing", () => {
+  it("3. respelt, the webhook let go: the connector updates (found there by id), the webhook is taken over again", () => {
+    const respelt = { accountId: "gamma", serviceUrl: localhost(other.url) };
+    expect(runs.respellUp!.error).toBeUndefined();
+    expect(opsOf("respellUp")).toEqual([
+      ["events", "create"],
+      ["github", "update"],
+    ]);
+    expect(runs.respellUp!.writes).toEqual({ "a1@other": ["POST /api/v1/triggers/set_callback_url"] });
+    expect(runs.respellUp!.requests["a1@other"]).toContain("GET /api/v1/integrations/:integrationId");
+    expect(views.respellUp).toEqual(views.moveUp);
+    expect(states.respellUp).toEqual(states.moveUp!.map((resource) => ({ ...resource, ...respelt })));
+    expect(providers.respellUp).toMatchObject({ accountId: "gamma", baseUrl: respelt.serviceUrl });
+    expect(runs.respellNoChanges!.error).toBeUndefined();
+    expect(opsOf("respellNoChanges")).toEqual([
+      ["events", "same"],
+      ["github", "same"],
+    ]);
+    expect(runs.respellNoChanges!.writes).toEqual({});
+  });
+
+  it("3. INTEGRATIONS_BASE_URL to the first service (a1 reaches alpha, gamma pinned): refused, nothing written", () => {
     const preview = runs.envMovePreview!;
-    expect(preview.error).toBeUndefined();
-    expect(opsOf("envMovePreview")).toEqual(moved);
+    expect(preview.exitCode).not.toBe(0);
+    expect(preview.error).toContain('the API key reaches account "alpha", not the pinned "gamma"');
     expect(preview.writes).toEqual({});
     expect(views.envMovePreview).toEqual(views.respellUp);
     expect(states.envMovePreview).toEqual(states.respellUp);
   });
 
-  it("3b. INTEGRATIONS_BASE_URL respelt (127.0.0.1): updates, nothing written; the provider records the environment's URL", () => {
-    const respelt = { accountId: "gamma", serviceUrl: other.url };
-    expectRespelt("envRespellPreview", "envRespellUp", "envRespellNoChanges", "respellUp", respelt);
-    // The stack config holds no base URL: CheckConfig wrote the environment's into the provider's state.
-    expect(providers.envRespellUp).toMatchObject({ accountId: "gamma", baseUrl: other.url });
-  });
-
-  /** Another spelling of the service the objects live in: found there by id, then recorded; nothing sent. */
-  function expectRespelt(
-    preview: string,
-    up: string,
-    noChanges: string,
-    before: string,
-    location: { accountId: string; serviceUrl: string },
-  ) {
-    const updated = [
-      ["events", "update"],
-      ["github", "update"],
-    ];
-    expect(runs[preview]!.error).toBeUndefined();
-    expect(opsOf(preview)).toEqual(updated);
-    expect(runs[preview]!.writes).toEqual({});
-    expect(runs[up]!.error).toBeUndefined();
-    expect(opsOf(up)).toEqual(updated);
-    expect(runs[up]!.writes).toEqual({});
-    expect(runs[up]!.requests["a1@other"]).toContain("GET /api/v1/integrations/:integrationId");
-    expect(views[up]).toEqual(views[before]);
-    expect(states[up]).toEqual(states[before]!.map((resource) => ({ ...resource, ...location })));
-    expect(runs[noChanges]!.error).toBeUndefined();
-    expect(opsOf(noChanges)).toEqual([
-      ["events", "same"],
-      ["github", "same"],
-    ]);
-    expect(runs[noChanges]!.writes).toEqual({});
-  }
-
-  it("never writes a key into state or shows one in the CLI's output", () => {
+  it("never writes a key into state in clear or shows one in the CLI's output", () => {
     const seen = [...stateTexts, decryptedState, ...Object.values(runs).map((result) => result.output)].join(
       "\n",
     );

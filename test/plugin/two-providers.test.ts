@@ -2,8 +2,8 @@
  * Two explicit providers of the plugin in one stack, one per account (two tenants of one emulator), in a
  * Pulumi YAML program on the real `pulumi-language-yaml` (test/plugin/yaml-programs/two-accounts): each
  * connector is created, updated, refreshed and deleted in its own account, and neither key shows in clear in
- * `pulumi stack export` or the CLI's output. Then one provider's base URL changes to another service (a second
- * emulator): its connector is replaced there, the preview says so.
+ * `pulumi stack export` or the CLI's output. Then one provider moves to another service (a second emulator),
+ * its base URL and its pinned account changed together: its connector is replaced there, the preview says so.
  */
 import { join } from "node:path";
 import { ApiClient } from "../../src/client";
@@ -51,14 +51,14 @@ describe("two explicit providers of the plugin, two accounts, one stack", () => 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, apiKeys: [devKey, prodKey] });
     // The same key names another account there (client_info's client.id "prod-elsewhere"): another service and
-    // another account, which is a move. (The same account id at another URL, where the objects are not found,
-    // is refused instead: the provider cannot tell such a service apart by its account.)
+    // another account, a move the pin must name; the old provider's state holds its key, so the old connector
+    // can be deleted. (The same account id at another URL is refused unless the recorded URL takes the key.)
     moved = await startEmulator({ port: 0, apiKeys: [`${prodKey}=prod-elsewhere`] });
     dev = new ApiClient({ baseUrl: emulator.url, apiKey: devKey, maxRetries: 0 });
     prod = new ApiClient({ baseUrl: emulator.url, apiKey: prodKey, maxRetries: 0 });
     const programDir = stageYamlProgram(join(__dirname, "yaml-programs", "two-accounts"), "two-providers");
     stack = await yamlPluginStack(programDir, {
-      config: { devBaseUrl: emulator.url, prodBaseUrl: emulator.url },
+      config: { devBaseUrl: emulator.url, prodBaseUrl: emulator.url, prodAccountId: await prod.getAccountId() },
       secrets: { devApiKey: devKey, prodApiKey: prodKey },
     });
     const started = performance.now();
@@ -66,7 +66,9 @@ describe("two explicit providers of the plugin, two accounts, one stack", () => 
     await stack.setConfig("prodEnabled", "false");
     runs.toggle = await run(() => stack.up({ skipPreview: true }));
     runs.refresh = await run(() => stack.refresh({ skipPreview: true }));
+    // The move asked for: another base URL and the account the key reaches there, pinned.
     await stack.setConfig("prodBaseUrl", moved.url);
+    await stack.setConfig("prodAccountId", "prod-elsewhere");
     runs.movePreview = await run(() => stack.preview());
     runs.move = await run(() => stack.up({ skipPreview: true }));
     runs.destroy = await run(() => stack.destroy({ skipPreview: true }));
@@ -109,7 +111,7 @@ describe("two explicit providers of the plugin, two accounts, one stack", () => 
     expect(runs.refresh.writes).toEqual([]);
   });
 
-  it("replaces the connectors of a provider whose base URL changes, and its preview says so", async () => {
+  it("replaces the connectors of a provider moved to another service and its pinned account, and its preview says so", async () => {
     const opsOf = (run: Run) =>
       run.steps.filter((step) => step.type === CONNECTOR).map((step) => [step.name, step.op]);
     expect(opsOf(runs.movePreview)).toEqual(
