@@ -28,8 +28,8 @@ import { distinctiveSecret } from "./support/e2e-api";
  * account gamma. The sequence: 1. made with a1, refused with b1 (up --refresh, refresh, destroy), unchanged with
  * a2, destroyed with a2; 2. `integrations:accountId` pinned to alpha on the emptied stack, refused with b1;
  * 3. made again with a1, then `integrations:baseUrl` changed (a) to the other service, whose preview is refused,
- * (b) to `localhost` for `127.0.0.1`, which is the same service. The same through INTEGRATIONS_BASE_URL is
- * tested with the plugin (test/plugin/account-guard.test.ts), whose commands are cheaper.
+ * (b) to `localhost` for `127.0.0.1`, which is the same service: the connector proves it by its id, the
+ * webhook cannot and is refused until let go; the same through INTEGRATIONS_BASE_URL.
  */
 const CONNECTOR = "pulumi-nodejs:dynamic/integrations:Connector";
 const WEBHOOK = "pulumi-nodejs:dynamic/integrations:TriggerWebhook";
@@ -126,8 +126,12 @@ describe("e2e: the account guard (dynamic resources)", () => {
     await stack.removeConfig("integrations:accountId");
     await stack.setConfig("integrations:baseUrl", other.url);
     await run("otherServicePreview", (s) => s.preview());
+    // (b): the connector is found there by id; the TriggerWebhook, whose id every account has, is refused, and
+    // goes on once let go from the state, as its refusal says.
     await stack.setConfig("integrations:baseUrl", service.url.replace("127.0.0.1", "localhost"));
     await run("respellPreview", (s) => s.preview());
+    const deleted = await stack.cli(["state", "delete", stack.urn(WEBHOOK, "events"), "--yes"]);
+    if (deleted.exitCode !== 0) throw new Error(`pulumi state delete failed: ${deleted.stderr}`);
     await run("respellUp", (s) => s.up({ skipPreview: true }));
     await run("respellNoChanges", (s) => s.preview({ expectNoChanges: true }));
     // ... and through the environment, with no integrations:baseUrl in config: another service, then the
@@ -257,25 +261,32 @@ describe("e2e: the account guard (dynamic resources)", () => {
     expect(states.otherServicePreview).toEqual(states.recreate);
   });
 
-  it("3b. integrations:baseUrl respelt (localhost): an update, no replacement, nothing written; serviceUrl follows", () => {
-    const localhost = service.url.replace("127.0.0.1", "localhost");
-    expect(runs.respellPreview!.error).toBeUndefined();
-    expect(opsOf("respellPreview").sort()).toEqual([
-      ["events", "update"],
-      ["github", "update"],
-    ]);
-    expect(runs.respellPreview!.writes).toEqual({});
+  const localhostUrl = () => service.url.replace("127.0.0.1", "localhost");
+
+  it("3b. integrations:baseUrl respelt (localhost): the TriggerWebhook is refused, naming `pulumi state delete`; nothing written", () => {
+    const preview = runs.respellPreview!;
+    expect(preview.exitCode).not.toBe(0);
+    expect(preview.error).toContain(
+      `TriggerWebhook callback-url lives at ${service.url} (account "alpha"), and the provider now reaches ${localhostUrl()}`,
+    );
+    expect(preview.error).toContain("`pulumi state delete <its URN>`");
+    expect(preview.writes).toEqual({});
+    expect(states.respellPreview).toEqual(states.recreate);
+  });
+
+  it("3b. respelt, the webhook let go: the connector updates (found there by id), the webhook is taken over again", () => {
     expect(runs.respellUp!.error).toBeUndefined();
     expect(opsOf("respellUp").sort()).toEqual([
-      ["events", "update"],
+      ["events", "create"],
       ["github", "update"],
     ]);
-    // The objects were found by id at the new spelling (reads), and nothing was sent.
+    // The connector was found by id at the new spelling (a read).
+    // The account already holds the webhook's URL: taken over, nothing sent.
     expect(runs.respellUp!.writes).toEqual({});
     expect(runs.respellUp!.requests.a1).toContain("GET /api/v1/integrations/:integrationId");
     expect(views.respellUp).toEqual(views.recreate);
     expect(states.respellUp).toEqual(
-      states.recreate!.map((resource) => ({ ...resource, serviceUrl: localhost })),
+      states.recreate!.map((resource) => ({ ...resource, serviceUrl: localhostUrl() })),
     );
     expect(runs.respellNoChanges!.error).toBeUndefined();
     expect(opsOf("respellNoChanges").sort()).toEqual([
@@ -285,19 +296,17 @@ describe("e2e: the account guard (dynamic resources)", () => {
     expect(runs.respellNoChanges!.writes).toEqual({});
   });
 
-  it("3. INTEGRATIONS_BASE_URL (no integrations:baseUrl): another service refused, naming both; the same service another way an update", () => {
+  it("3. INTEGRATIONS_BASE_URL (no integrations:baseUrl): another service refused, naming both; the first spelling again refuses the webhook", () => {
     const refused = runs.envOtherServicePreview!;
     expect(refused.exitCode).not.toBe(0);
     const gamma = { accountId: "gamma", serviceUrl: other.url };
-    const localhost = { accountId: "alpha", serviceUrl: service.url.replace("127.0.0.1", "localhost") };
+    const localhost = { accountId: "alpha", serviceUrl: localhostUrl() };
     expect(refusedObjects(refused.error, localhost, gamma).length).toBeGreaterThan(0);
     expect(refused.writes).toEqual({});
-    expect(runs.envRespellPreview!.error).toBeUndefined();
-    expect(opsOf("envRespellPreview").sort()).toEqual([
-      ["events", "update"],
-      ["github", "update"],
-    ]);
-    expect(runs.envRespellPreview!.writes).toEqual({});
+    const respelt = runs.envRespellPreview!;
+    expect(respelt.exitCode).not.toBe(0);
+    expect(respelt.error).toContain(`TriggerWebhook callback-url lives at ${localhostUrl()} (account "alpha")`);
+    expect(respelt.writes).toEqual({});
   });
 
   it("never writes a key into state or shows one in the CLI's output", () => {
