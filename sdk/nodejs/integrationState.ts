@@ -96,7 +96,7 @@ export class IntegrationState extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly priorEnabled: pulumi.Output<boolean>;
     /**
-     * The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+     * The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there, without any user, password, query or fragment the configured URL carries. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
      */
     declare public /*out*/ readonly serviceUrl: pulumi.Output<string | undefined>;
     /**

@@ -16,6 +16,7 @@ import type {
   CheckedIntegrationStateInputs,
   IntegrationStateOutputs,
 } from "../../src/resources/integration-state/definition";
+import { checkIntegrationStateInputs } from "../../src/resources/integration-state/check";
 import { integrationStateOutputs } from "../../src/resources/integration-state/outputs";
 import type { CheckFailure, CheckResult } from "../../src/resources/shared/types";
 import { UNKNOWN } from "../../src/resources/shared/unknowns";
@@ -89,6 +90,20 @@ function connectorOutputsOf(inputs: CheckedConnectorInputs): ConnectorOutputs {
   } as ConnectorRecord;
   return connectorOutputs(record, localStateOf(inputs));
 }
+
+/**
+ * The settings a program's provider has: an unreachable base URL, since check and diff send nothing. Without
+ * them every check fails with the settings error (the last test).
+ */
+const SETTINGS = { INTEGRATIONS_API_KEY: "property-test-key", INTEGRATIONS_BASE_URL: "http://127.0.0.1:9" };
+const saved = Object.fromEntries(Object.keys(SETTINGS).map((name) => [name, process.env[name]]));
+beforeAll(() => Object.assign(process.env, SETTINGS));
+afterAll(() => {
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+});
 
 describe("Connector check (property-based)", () => {
   it("never throws, whatever the inputs and olds, and every failure names a property and a rule", async () => {
@@ -226,7 +241,8 @@ describe("IntegrationState check and diff (property-based)", () => {
         validIntegrationStateInputs,
         fc.boolean(),
         async (anyOlds, inputs, priorEnabled) => {
-          const checked = await integrationState.check({}, inputs);
+          // The rules of its check alone: the whole check reads the integration's scheme, which needs a service.
+          const checked = checkIntegrationStateInputs(inputs);
           expect(checked.failures).toEqual([]);
           const news: CheckedIntegrationStateInputs = checked.inputs;
           const diff = await integrationState.diff("id-1", anyOlds as never, news);
@@ -240,6 +256,24 @@ describe("IntegrationState check and diff (property-based)", () => {
         },
       ),
       RUNS,
+    );
+  });
+});
+
+describe("check without settings", () => {
+  it("fails every resource's check with the settings error, naming the setting, never with a diff", async () => {
+    await fc.assert(
+      fc.asyncProperty(validConnectorInputs, async (inputs) => {
+        const key = process.env.INTEGRATIONS_API_KEY;
+        delete process.env.INTEGRATIONS_API_KEY;
+        try {
+          const { failures } = await connector.check({}, inputs);
+          expect(failures).toEqual([{ property: "", reason: expect.stringContaining("integrations:apiKey") }]);
+        } finally {
+          process.env.INTEGRATIONS_API_KEY = key;
+        }
+      }),
+      { numRuns: 20 },
     );
   });
 });

@@ -91,7 +91,7 @@ type ConnectedAccount struct {
 	RedirectUri pulumi.StringPtrOutput `pulumi:"redirectUri"`
 	// OAuth connectors: the page where a person grants access.
 	RedirectUrl pulumi.StringPtrOutput `pulumi:"redirectUrl"`
-	// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+	// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there, without any user, password, query or fragment the configured URL carries. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
 	ServiceUrl pulumi.StringPtrOutput `pulumi:"serviceUrl"`
 	// `ACTIVE`, or `INITIATED` until a person completes `redirectUrl` (OAuth), or `FAILED`.
 	Status pulumi.StringOutput `pulumi:"status"`
@@ -323,7 +323,7 @@ func (o ConnectedAccountOutput) RedirectUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ConnectedAccount) pulumi.StringPtrOutput { return v.RedirectUrl }).(pulumi.StringPtrOutput)
 }
 
-// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there, without any user, password, query or fragment the configured URL carries. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
 func (o ConnectedAccountOutput) ServiceUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ConnectedAccount) pulumi.StringPtrOutput { return v.ServiceUrl }).(pulumi.StringPtrOutput)
 }

@@ -101,7 +101,7 @@ type Connector struct {
 	Name pulumi.StringOutput `pulumi:"name"`
 	// Set when the name was autonamed (see ../shared/autoname.ts).
 	NamePrefix pulumi.StringPtrOutput `pulumi:"namePrefix"`
-	// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+	// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there, without any user, password, query or fragment the configured URL carries. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
 	ServiceUrl pulumi.StringPtrOutput `pulumi:"serviceUrl"`
 	UpdatedAt  pulumi.StringPtrOutput `pulumi:"updatedAt"`
 	// Use the service's built-in authentication. Default false. Replaces on change.
@@ -385,7 +385,7 @@ func (o ConnectorOutput) NamePrefix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Connector) pulumi.StringPtrOutput { return v.NamePrefix }).(pulumi.StringPtrOutput)
 }
 
-// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there, without any user, password, query or fragment the configured URL carries. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
 func (o ConnectorOutput) ServiceUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Connector) pulumi.StringPtrOutput { return v.ServiceUrl }).(pulumi.StringPtrOutput)
 }

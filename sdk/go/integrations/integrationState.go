@@ -75,7 +75,7 @@ type IntegrationState struct {
 	PriorAuthConfig pulumi.MapOutput `pulumi:"priorAuthConfig"`
 	// `enabled` as it was before this resource changed it: what `onDelete: "restore"` sets back.
 	PriorEnabled pulumi.BoolOutput `pulumi:"priorEnabled"`
-	// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+	// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there, without any user, password, query or fragment the configured URL carries. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
 	ServiceUrl pulumi.StringPtrOutput `pulumi:"serviceUrl"`
 	// The keys this resource set whose prior values the service never showed (secrets): `onDelete: "restore"` cannot put those back and leaves them as this resource set them.
 	UnrestorableKeys pulumi.StringArrayOutput `pulumi:"unrestorableKeys"`
@@ -289,7 +289,7 @@ func (o IntegrationStateOutput) PriorEnabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v *IntegrationState) pulumi.BoolOutput { return v.PriorEnabled }).(pulumi.BoolOutput)
 }
 
-// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there, without any user, password, query or fragment the configured URL carries. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
 func (o IntegrationStateOutput) ServiceUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationState) pulumi.StringPtrOutput { return v.ServiceUrl }).(pulumi.StringPtrOutput)
 }

@@ -88,7 +88,7 @@ type TriggerInstance struct {
 	ConnectedAccountId pulumi.StringOutput `pulumi:"connectedAccountId"`
 	// Default true. Updated in place.
 	Enabled pulumi.BoolOutput `pulumi:"enabled"`
-	// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+	// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there, without any user, password, query or fragment the configured URL carries. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
 	ServiceUrl pulumi.StringPtrOutput `pulumi:"serviceUrl"`
 	// Checked against the trigger's config schema before any write. Default `{}`. Changing it replaces the instance (the service identifies an instance by account, trigger and config).
 	TriggerConfig pulumi.MapOutput `pulumi:"triggerConfig"`
@@ -290,7 +290,7 @@ func (o TriggerInstanceOutput) Enabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v *TriggerInstance) pulumi.BoolOutput { return v.Enabled }).(pulumi.BoolOutput)
 }
 
-// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there, without any user, password, query or fragment the configured URL carries. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
 func (o TriggerInstanceOutput) ServiceUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TriggerInstance) pulumi.StringPtrOutput { return v.ServiceUrl }).(pulumi.StringPtrOutput)
 }

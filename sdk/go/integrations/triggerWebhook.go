@@ -65,7 +65,7 @@ type TriggerWebhook struct {
 	OnDelete TriggerWebhookOnDeleteOutput `pulumi:"onDelete"`
 	// The callback URL before this resource set it; absent when there was none.
 	PriorUrl pulumi.StringPtrOutput `pulumi:"priorUrl"`
-	// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+	// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there, without any user, password, query or fragment the configured URL carries. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
 	ServiceUrl pulumi.StringPtrOutput `pulumi:"serviceUrl"`
 	// Where the service POSTs trigger events (http or https). Updated in place.
 	Url pulumi.StringOutput `pulumi:"url"`
@@ -245,7 +245,7 @@ func (o TriggerWebhookOutput) PriorUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TriggerWebhook) pulumi.StringPtrOutput { return v.PriorUrl }).(pulumi.StringPtrOutput)
 }
 
-// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+// The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there, without any user, password, query or fragment the configured URL carries. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
 func (o TriggerWebhookOutput) ServiceUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TriggerWebhook) pulumi.StringPtrOutput { return v.ServiceUrl }).(pulumi.StringPtrOutput)
 }

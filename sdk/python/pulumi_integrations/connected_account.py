@@ -388,7 +388,7 @@ class ConnectedAccount(pulumi.CustomResource):
     @pulumi.getter(name="serviceUrl")
     def service_url(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+        The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there, without any user, password, query or fragment the configured URL carries. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
         """
         return pulumi.get(self, "service_url")
 

@@ -207,14 +207,14 @@ public class ConnectedAccount extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.redirectUrl);
     }
     /**
-     * The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+     * The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there, without any user, password, query or fragment the configured URL carries. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
      * 
      */
     @Export(name="serviceUrl", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> serviceUrl;
 
     /**
-     * @return The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
+     * @return The base URL of the service the object lives in, as the provider reached it when it created, imported or last proved the object there, without any user, password, query or fragment the configured URL carries. Absent in state written by a version before 0.2.0, until the next refresh or update records it.
      * 
      */
     public Output<Optional<String>> serviceUrl() {
