@@ -149,6 +149,10 @@ beforeAll(async () => {
   // inputs hold integrations:baseUrl), unless the program runs: a plain refresh reads the old URL.
   runs.staleRefresh = await record("refresh", () => stack.refresh({ skipPreview: true }));
   afterStaleRefresh = await stack.resources();
+  // 0.1.0 recorded no account. A TriggerWebhook's read proves none (every account answers `callback-url`), so
+  // the user names the stack's account first, as the refusal without it says
+  // (test/e2e/webhook-not-proven-by-read.test.ts); the other resources are proven by finding their ids.
+  await stack.setConfig("integrations:accountId", await client.getAccountId());
   runs.refresh = succeeded(
     await record("refresh", () => stack.command("refresh", ["--yes", "--skip-preview", "--run-program"])),
   );
