@@ -29,7 +29,7 @@ import { distinctiveSecret } from "./support/e2e-api";
  * a2, destroyed with a2; 2. `integrations:accountId` pinned to alpha on the emptied stack, refused with b1;
  * 3. made again with a1, then `integrations:baseUrl` changed (a) to the other service, whose preview is refused,
  * (b) to `localhost` for `127.0.0.1`, which is the same service: the connector proves it by its id, the
- * webhook cannot and is refused until let go; the same through INTEGRATIONS_BASE_URL.
+ * webhook (whose id proves nothing) stays at its recorded URL; the same through INTEGRATIONS_BASE_URL.
  */
 const CONNECTOR = "pulumi-nodejs:dynamic/integrations:Connector";
 const WEBHOOK = "pulumi-nodejs:dynamic/integrations:TriggerWebhook";
@@ -126,12 +126,10 @@ describe("e2e: the account guard (dynamic resources)", () => {
     await stack.removeConfig("integrations:accountId");
     await stack.setConfig("integrations:baseUrl", other.url);
     await run("otherServicePreview", (s) => s.preview());
-    // (b): the connector is found there by id; the TriggerWebhook, whose id every account has, is refused, and
-    // goes on once let go from the state, as its refusal says.
+    // (b): the connector is found there by id; the TriggerWebhook, whose id every account has, stays at the URL
+    // it records, which still answers a1 as alpha.
     await stack.setConfig("integrations:baseUrl", service.url.replace("127.0.0.1", "localhost"));
     await run("respellPreview", (s) => s.preview());
-    const deleted = await stack.cli(["state", "delete", stack.urn(WEBHOOK, "events"), "--yes"]);
-    if (deleted.exitCode !== 0) throw new Error(`pulumi state delete failed: ${deleted.stderr}`);
     await run("respellUp", (s) => s.up({ skipPreview: true }));
     await run("respellNoChanges", (s) => s.preview({ expectNoChanges: true }));
     // ... and through the environment, with no integrations:baseUrl in config: another service, then the
@@ -263,30 +261,23 @@ describe("e2e: the account guard (dynamic resources)", () => {
 
   const localhostUrl = () => service.url.replace("127.0.0.1", "localhost");
 
-  it("3b. integrations:baseUrl respelt (localhost): the TriggerWebhook is refused, naming `pulumi state delete`; nothing written", () => {
-    const preview = runs.respellPreview!;
-    expect(preview.exitCode).not.toBe(0);
-    expect(preview.error).toContain(
-      `TriggerWebhook callback-url lives at ${service.url} (account "alpha"), and the provider now reaches ${localhostUrl()}`,
-    );
-    expect(preview.error).toContain("`pulumi state delete <its URN>`");
-    expect(preview.writes).toEqual({});
-    expect(states.respellPreview).toEqual(states.recreate);
-  });
-
-  it("3b. respelt, the webhook let go: the connector updates (found there by id), the webhook is taken over again", () => {
-    expect(runs.respellUp!.error).toBeUndefined();
-    expect(opsOf("respellUp").sort()).toEqual([
-      ["events", "create"],
+  it("3b. integrations:baseUrl respelt (localhost): the connector updates (found there by id), the webhook stays where it is recorded", () => {
+    const updated = [
+      ["events", "same"],
       ["github", "update"],
-    ]);
-    // The connector was found by id at the new spelling (a read).
-    // The account already holds the webhook's URL: taken over, nothing sent.
+    ];
+    expect(runs.respellPreview!.error).toBeUndefined();
+    expect(opsOf("respellPreview").sort()).toEqual(updated);
+    expect(runs.respellPreview!.writes).toEqual({});
+    expect(runs.respellUp!.error).toBeUndefined();
+    expect(opsOf("respellUp").sort()).toEqual(updated);
     expect(runs.respellUp!.writes).toEqual({});
     expect(runs.respellUp!.requests.a1).toContain("GET /api/v1/integrations/:integrationId");
     expect(views.respellUp).toEqual(views.recreate);
     expect(states.respellUp).toEqual(
-      states.recreate!.map((resource) => ({ ...resource, serviceUrl: localhostUrl() })),
+      states.recreate!.map((resource) =>
+        resource.name === "github" ? { ...resource, serviceUrl: localhostUrl() } : resource,
+      ),
     );
     expect(runs.respellNoChanges!.error).toBeUndefined();
     expect(opsOf("respellNoChanges").sort()).toEqual([
@@ -296,17 +287,19 @@ describe("e2e: the account guard (dynamic resources)", () => {
     expect(runs.respellNoChanges!.writes).toEqual({});
   });
 
-  it("3. INTEGRATIONS_BASE_URL (no integrations:baseUrl): another service refused, naming both; the first spelling again refuses the webhook", () => {
+  it("3. INTEGRATIONS_BASE_URL (no integrations:baseUrl): another service refused, naming both; the first spelling again an update", () => {
     const refused = runs.envOtherServicePreview!;
     expect(refused.exitCode).not.toBe(0);
     const gamma = { accountId: "gamma", serviceUrl: other.url };
     const localhost = { accountId: "alpha", serviceUrl: localhostUrl() };
     expect(refusedObjects(refused.error, localhost, gamma).length).toBeGreaterThan(0);
     expect(refused.writes).toEqual({});
-    const respelt = runs.envRespellPreview!;
-    expect(respelt.exitCode).not.toBe(0);
-    expect(respelt.error).toContain(`TriggerWebhook callback-url lives at ${localhostUrl()} (account "alpha")`);
-    expect(respelt.writes).toEqual({});
+    expect(runs.envRespellPreview!.error).toBeUndefined();
+    expect(opsOf("envRespellPreview").sort()).toEqual([
+      ["events", "same"],
+      ["github", "update"],
+    ]);
+    expect(runs.envRespellPreview!.writes).toEqual({});
   });
 
   it("never writes a key into state or shows one in the CLI's output", () => {

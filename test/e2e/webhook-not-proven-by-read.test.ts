@@ -7,7 +7,8 @@
  *    `pulumi state delete`; beta's URL untouched. With the pin set to alpha and alpha's key, an `up` records
  *    the pin in the provider's state and the next refresh records alpha.
  * 2. the key and base URL switched to another service where the key's account has the same id (`alpha` at
- *    service two): refused, the other service's URL untouched, the state still at service one.
+ *    service two): refused, since service one, where the state records it, does not take that key; the other
+ *    service's URL untouched, the state still at service one.
  * 3. a destroy with alpha's key puts back alpha's URL; beta and service two were never written.
  * (Before, the refresh of 1 adopted beta's webhook, and the destroy then wrote alpha's earlier URL into beta,
  * never putting alpha's back.)
@@ -114,7 +115,8 @@ test.each(["refreshTwo", "upTwo"])(
   "2. %s at another service where the key's account has the same id: refused, nothing written there",
   (name) => {
     expect(runs[name]!.error).toContain(
-      `TriggerWebhook callback-url lives at ${one.url} (account "alpha"), and the provider now reaches ${two.url}`,
+      `TriggerWebhook callback-url lives at ${one.url} (account "alpha"), which does not answer the provider's key ` +
+        `as that account, and the provider now reaches ${two.url}`,
     );
     expect(urls[name]).toEqual({ alpha: STACK_URL, ...untouched });
     expect(webhookState[name]).toEqual({ serviceUrl: one.url, accountId: "alpha" });

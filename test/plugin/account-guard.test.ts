@@ -33,8 +33,8 @@ import { stageYamlProgram, yamlPluginStack } from "./support/quickstart-stack";
  * 1. made with a1, refused with b1 (up --refresh, refresh, destroy), unchanged with a2, destroyed with a2;
  * 2. `integrations:accountId` pinned to alpha on the emptied stack, refused with b1; 3. made again with a1, then
  * moved to the other service: by the base URL alone (refused), with the pin but no key in state (refused), then
- * with a1 given as a secret (the move); the other service's `localhost` spelling (the webhook refused until let
- * go); and INTEGRATIONS_BASE_URL back at the first service, which the pin refuses.
+ * with a1 given as a secret (the move); the other service's `localhost` spelling (the connector found there, the
+ * webhook kept at its recorded URL); and INTEGRATIONS_BASE_URL back at the first service, which the pin refuses.
  */
 const CONNECTOR = "integrations:index:Connector";
 const WEBHOOK = "integrations:index:TriggerWebhook";
@@ -157,11 +157,9 @@ describe("the account guard of the plugin, on the real CLI", () => {
     await run("movePreview", (s) => s.preview());
     await run("moveUp", (s) => s.up({ skipPreview: true }));
     // Another spelling of the other service: the connector is found there by id; the TriggerWebhook, whose id
-    // every account has, is refused, and goes on once let go from the state, as its refusal says.
+    // every account has, stays at the URL it records, which still answers a1 as gamma.
     await stack.setConfig("integrations:baseUrl", localhost(other.url));
     await run("respellPreview", (s) => s.preview());
-    const deleted = await stack.cli(["state", "delete", stack.urn(WEBHOOK, "events"), "--yes"]);
-    if (deleted.exitCode !== 0) throw new Error(`pulumi state delete failed: ${deleted.stderr}`);
     await run("respellUp", (s) => s.up({ skipPreview: true }));
     await run("respellNoChanges", (s) => s.preview({ expectNoChanges: true }));
     // Through the environment, with no integrations:baseUrl in config: the first service, where the pinned
@@ -378,30 +376,25 @@ describe("the account guard of the plugin, on the real CLI", () => {
     expect(providers.moveUp).toMatchObject({ accountId: "gamma", baseUrl: other.url });
   });
 
-  it("3. the base URL respelt (localhost): the TriggerWebhook is refused, naming `pulumi state delete`; nothing written", () => {
-    const preview = runs.respellPreview!;
-    expect(preview.exitCode).not.toBe(0);
-    expect(preview.error).toContain(
-      `TriggerWebhook callback-url lives at ${other.url} (account "gamma"), and the provider now reaches ${localhost(other.url)}`,
-    );
-    expect(preview.error).toContain("`pulumi state delete <its URN>`");
-    expect(preview.writes).toEqual({});
-    expect(views.respellPreview).toEqual(views.moveUp);
-    expect(states.respellPreview).toEqual(states.moveUp);
-  });
-
-  it("3. respelt, the webhook let go: the connector updates (found there by id), the webhook is taken over again", () => {
+  it("3. the base URL respelt (localhost): the connector updates (found there by id), the webhook stays where it is recorded", () => {
     const respelt = { accountId: "gamma", serviceUrl: localhost(other.url) };
-    expect(runs.respellUp!.error).toBeUndefined();
-    expect(opsOf("respellUp")).toEqual([
-      ["events", "create"],
+    const updated = [
+      ["events", "same"],
       ["github", "update"],
-    ]);
-    // The account already holds the webhook's URL: taken over, nothing sent.
+    ];
+    expect(runs.respellPreview!.error).toBeUndefined();
+    expect(opsOf("respellPreview")).toEqual(updated);
+    expect(runs.respellPreview!.writes).toEqual({});
+    expect(runs.respellUp!.error).toBeUndefined();
+    expect(opsOf("respellUp")).toEqual(updated);
     expect(runs.respellUp!.writes).toEqual({});
     expect(runs.respellUp!.requests["a1@other"]).toContain("GET /api/v1/integrations/:integrationId");
     expect(views.respellUp).toEqual(views.moveUp);
-    expect(states.respellUp).toEqual(states.moveUp!.map((resource) => ({ ...resource, ...respelt })));
+    // The webhook's id proves nothing, so it is not moved to the new spelling: the recorded URL answers a1 as
+    // gamma, and the webhook is worked on there.
+    expect(states.respellUp).toEqual(
+      states.moveUp!.map((resource) => (resource.name === "github" ? { ...resource, ...respelt } : resource)),
+    );
     expect(providers.respellUp).toMatchObject({ accountId: "gamma", baseUrl: respelt.serviceUrl });
     expect(runs.respellNoChanges!.error).toBeUndefined();
     expect(opsOf("respellNoChanges")).toEqual([

@@ -32,6 +32,11 @@ export interface ClientForCall {
    * config's, so what depends on the account itself (the names its connectors hold) is not known either.
    */
   accountKnown(): boolean;
+  /**
+   * Runs `call` with the call's key and settings at another base URL: where an object's state says it lives,
+   * when the provider now reaches that service under another spelling.
+   */
+  atBaseUrl<T>(baseUrl: string, call: () => Promise<T>): Promise<T>;
 }
 
 interface CallConnection {
@@ -72,6 +77,10 @@ export function createClientForCall(): ClientForCall {
     pinnedAccount,
     chosenAccount: () => (recorded ? undefined : pinnedAccount()),
     accountKnown: () => callConnection.getStore() !== UNKNOWN_CONNECTION,
+    atBaseUrl: (baseUrl, call) => {
+      const { apiKey } = resolveSettings(stackConfig, process.env, usableConnection());
+      return withCallConnection({ baseUrl, apiKey }, call);
+    },
   };
 }
 

@@ -21,7 +21,9 @@ import type { CheckFailure, ReadResult, ResourceHandlers } from "./types";
  * - another account: the call fails before any request about the object, naming both accounts;
  * - the same account at another URL (another spelling of one service, `localhost` for `127.0.0.1`): the object
  *   is looked up by id there; found, the call goes ahead and the new URL is recorded; not found, it is another
- *   service, and the call fails;
+ *   service, and the call fails. An object whose id every account has (the callback URL) cannot be found that
+ *   way: it is worked on at the URL its state records, while that URL answers the key as its account, and
+ *   refused otherwise;
  * - nothing recorded (state written before this): every read, update and delete looks the object up by id
  *   first; found, the call goes ahead and the location is recorded; not found fails, naming `pulumi state
  *   delete`, since the provider cannot tell a deleted object from a wrong key.
@@ -59,7 +61,7 @@ export interface LocationOptions {
    * services (a connector's, an account's: another account finds no such id), false where every account has an
    * object of that id (the callback URL, `callback-url`). Without that proof an object whose state records no
    * account is proven only by an account the user chose (`integrations:accountId`), and one recorded at another
-   * URL is refused.
+   * URL stays there: worked on at the recorded URL while it answers the key as the recorded account.
    */
   idProvesLocation: boolean;
 }
@@ -89,16 +91,36 @@ export function withLocation<I extends object, O extends object>(
   }
 
   /**
-   * Proves that the object lives where the provider reaches now, when its state does not say so: by finding it
-   * by id there, or, where an id proves nothing, by the account the user chose. Fails, saying why, otherwise.
+   * Proves where the object lives, when its state does not say it is where the provider reaches now: by finding
+   * it by id there, or, where an id proves nothing, by the account the user chose (state without an account),
+   * or by the recorded URL still answering the call's key as the recorded account (the object is then worked
+   * on there, where it lives). Fails, saying why, otherwise.
    */
-  async function found(id: string, props: O & LocationProps, now: Location): Promise<void> {
+  async function found(id: string, props: O & LocationProps, now: Location): Promise<Proof> {
     if (!options.idProvesLocation) {
-      if (props.accountId === undefined && api.chosenAccount() === now.accountId) return;
+      if (props.accountId === undefined && api.chosenAccount() === now.accountId) return HERE;
+      const recorded = recordedLocation(props);
+      if (recorded !== undefined && (await answersAs(recorded))) return { at: "recorded", location: recorded };
       throw unprovable(kind, id, props, now);
     }
     const read = await handlers.read(id, own(props));
     if (read.id === "") throw notFoundHere(kind, id, props, now);
+    return HERE;
+  }
+
+  /** Whether the recorded URL answers the call's key as the recorded account (one request, then cached). */
+  async function answersAs(recorded: Location): Promise<boolean> {
+    return api.atBaseUrl(recorded.serviceUrl, () =>
+      accountOf(api.client()).then(
+        (accountId) => accountId === recorded.accountId,
+        () => false,
+      ),
+    );
+  }
+
+  /** Runs a handler's call where the proof says the object lives. */
+  function where<T>(proof: Proof, call: () => Promise<T>): Promise<T> {
+    return proof.at === "recorded" ? api.atBaseUrl(proof.location.serviceUrl, call) : call();
   }
 
   return {
@@ -119,7 +141,8 @@ export function withLocation<I extends object, O extends object>(
         const proof = await compared(id, olds, now);
         checkPin(api, now);
         if (proof === "find") {
-          await found(id, olds, now);
+          const proven = await found(id, olds, now);
+          if (proven.at === "recorded") return where(proven, () => handlers.diff(id, own(olds), news));
           // The same object under another spelling of its service's URL: recorded by an update that sends nothing.
           const inner = await handlers.diff(id, own(olds), news);
           return { ...inner, changes: true };
@@ -146,7 +169,11 @@ export function withLocation<I extends object, O extends object>(
       const now = await reached(api.client());
       const proof = await compared(id, props, now);
       checkPin(api, now);
-      if (proof === "find" && !options.idProvesLocation) await found(id, props, now);
+      if (proof === "find" && !options.idProvesLocation) {
+        const proven = await found(id, props, now);
+        if (proven.at === "recorded")
+          return located(await where(proven, () => handlers.read(id, own(props))), proven.location);
+      }
       const read = await handlers.read(id, own(props));
       if (read.id === "" && proof === "find" && options.idProvesLocation)
         throw notFoundHere(kind, id, props, now);
@@ -156,18 +183,29 @@ export function withLocation<I extends object, O extends object>(
       const now = await reached(api.client());
       const proof = await compared(id, olds, now);
       checkPin(api, now);
-      if (proof === "find") await found(id, olds, now);
-      const updated = await handlers.update(id, own(olds), news);
-      return { outs: { ...updated.outs, ...now } };
+      const proven = proof === "find" ? await found(id, olds, now) : HERE;
+      const updated = await where(proven, () => handlers.update(id, own(olds), news));
+      return { outs: { ...updated.outs, ...(proven.at === "recorded" ? proven.location : now) } };
     },
     async delete(id, props) {
       const now = await reached(api.client());
       const proof = await compared(id, props, now);
       checkPin(api, now);
-      if (proof === "find") await found(id, props, now);
-      await handlers.delete(id, own(props));
+      const proven = proof === "find" ? await found(id, props, now) : HERE;
+      await where(proven, () => handlers.delete(id, own(props)));
     },
   };
+}
+
+/** Where a call works on an object: where the provider reaches now, or where its state records it. */
+type Proof = { at: "here" } | { at: "recorded"; location: Location };
+const HERE: Proof = { at: "here" };
+
+/** The location an object's state records, when it records both (its URL as recorded, credentials and all). */
+function recordedLocation(props: LocationProps): Location | undefined {
+  return props.accountId === undefined || props.serviceUrl === undefined
+    ? undefined
+    : { accountId: props.accountId, serviceUrl: props.serviceUrl };
 }
 
 /** Where the provider reaches now: its client's base URL and the account its key belongs to (the pin checked). */
@@ -262,12 +300,13 @@ function unprovable(kind: string, id: string, recorded: LocationProps, now: Loca
     );
   }
   return new ProviderError(
-    `${kind} ${id} lives at ${recordedUrl(recorded) ?? "another service"} (account "${recorded.accountId}"), and ` +
-      `the provider now reaches ${now.serviceUrl} with a key of the same account id. Every account has a ${kind} ` +
-      "of that id, so finding one there would not prove it is the same service: nothing was read, changed or " +
-      "deleted. Set the base URL back (integrations:baseUrl, INTEGRATIONS_BASE_URL or the provider's baseUrl); " +
-      "if the new URL is the same service, let the resource go from the stack with `pulumi state delete <its " +
-      "URN>`, and the next `pulumi up` takes the value over again.",
+    `${kind} ${id} lives at ${recordedUrl(recorded) ?? "another service"} (account "${recorded.accountId}"), which ` +
+      `does not answer the provider's key as that account, and the provider now reaches ${now.serviceUrl} with a ` +
+      `key of the same account id. Every account has a ${kind} of that id, so finding one there would not prove ` +
+      "it is the same service: nothing was read, changed or deleted. Set the base URL back (integrations:baseUrl, " +
+      "INTEGRATIONS_BASE_URL or the provider's baseUrl) and give a key the recorded URL takes; if the new URL is " +
+      "the same service, let the resource go from the stack with `pulumi state delete <its URN>`, and the next " +
+      "`pulumi up` takes the value over again.",
   );
 }
 

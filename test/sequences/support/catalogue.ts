@@ -1,0 +1,446 @@
+/**
+ * The catalogue: every step a sequence is drawn from, as fast-check commands on the real CLI. Each step
+ * changes the program or the settings as a user would, runs one command, and says (through the model) whether
+ * the README lets it succeed or says it is refused; `step` checks that and the invariants.
+ */
+import fc from "fast-check";
+import { ApiClient } from "../../../src/client";
+import type { FaultSettings } from "../../../src/emulator";
+import type { OperationResult } from "../../../tools/pulumi/types";
+import { guarded, onDefaultProvider, type Model, type Outcome } from "./model";
+import { GROUPS, namesOf, PROVIDERS, type Group, type ProviderChoice } from "./program";
+import { step } from "./step";
+import type { World } from "./world";
+
+export abstract class CatalogueStep implements fc.AsyncCommand<Model, World> {
+  /** How a replay names the step, with its arguments. */
+  abstract readonly descriptor: string;
+  check(_model: Readonly<Model>): boolean {
+    return true;
+  }
+  async run(model: Model, world: World): Promise<void> {
+    world.ran(this.descriptor);
+    await this.perform(model, world);
+  }
+  protected abstract perform(model: Model, world: World): Promise<void>;
+  toString(): string {
+    return this.descriptor;
+  }
+}
+
+/** The plain `up` of the program as the model wrote it, with the right settings. */
+async function apply(world: World, model: Model, name: string, flags: { replace?: string[]; targets?: string[] } = {}) {
+  world.writeProgram(model.spec);
+  await step(world, model, name, () => world.stack.up({ skipPreview: true, ...flags }), {
+    expected: "success",
+    applies: true,
+  });
+  forgetAliases(model);
+}
+
+/** Once applied, an alias has done its work: the next program leaves it out, as a user would. */
+function forgetAliases(model: Model) {
+  if (!model.settled) return;
+  for (const group of GROUPS) model.spec.placement[group].aliases = [];
+}
+
+/** A successor of the group's take-over resource is created before the old one is deleted. */
+function createdFirst(model: Model, group: Group) {
+  if (group === "webhook" || group === "state") model.lostBefore[group] = true;
+}
+
+/** The URN of a group's first resource in state (its connector for the chain). */
+function urnOf(world: World, model: Model, group: Group): string {
+  const kind = group === "chain" ? "Connector" : group === "webhook" ? "TriggerWebhook" : "IntegrationState";
+  const name = namesOf(group, model.spec.placement[group].generation)[kind]!;
+  const type = world.frontEnd === "plugin" ? `integrations:index:${kind}` : `pulumi-nodejs:dynamic/integrations:${kind}`;
+  const parent = model.spec.placement[group].inComponent ? "seq:index:Component$" : "";
+  return `${world.stack.urnPrefix}${parent}${type}::${name}`;
+}
+
+function spelt(url: string, spelling: Model["spelling"]): string {
+  return spelling === "localhost" ? url.replace("127.0.0.1", "localhost") : url;
+}
+
+class Up extends CatalogueStep {
+  readonly descriptor = "up";
+  protected async perform(model: Model, world: World) {
+    await apply(world, model, "up");
+  }
+}
+
+class Toggle extends CatalogueStep {
+  constructor(readonly group: Group) {
+    super();
+  }
+  get descriptor() {
+    return `toggle(${this.group})`;
+  }
+  protected async perform(model: Model, world: World) {
+    model.spec.present[this.group] = !model.spec.present[this.group];
+    await apply(world, model, model.spec.present[this.group] ? "add" : "remove");
+  }
+}
+
+/** A new logical name (with or without an alias), or a move into or out of the component (dynamic only). */
+class Rename extends CatalogueStep {
+  constructor(
+    readonly group: Group,
+    readonly alias: boolean,
+    readonly move: boolean,
+  ) {
+    super();
+  }
+  get descriptor() {
+    return `${this.move ? "move-component" : "rename"}(${this.group},${this.alias ? "alias" : "plain"})`;
+  }
+  override check(model: Readonly<Model>) {
+    return model.spec.present[this.group] && (!this.move || model.frontEnd === "dynamic");
+  }
+  protected async perform(model: Model, world: World) {
+    const placement = model.spec.placement[this.group];
+    placement.aliases = this.alias ? [{ generation: placement.generation, inComponent: placement.inComponent }] : [];
+    if (this.move) placement.inComponent = !placement.inComponent;
+    else placement.generation = model.next.generation++;
+    if (!this.alias) createdFirst(model, this.group);
+    await apply(world, model, `${this.move ? "move-component" : "rename"}-${this.alias ? "alias" : "plain"}`);
+  }
+}
+
+/** To another provider of the same account (dynamic: another `connection` value). */
+class MoveProvider extends CatalogueStep {
+  constructor(
+    readonly group: Group,
+    readonly to: ProviderChoice,
+  ) {
+    super();
+  }
+  get descriptor() {
+    return `provider(${this.group},${this.to})`;
+  }
+  override check(model: Readonly<Model>) {
+    return model.spec.present[this.group] && model.spec.placement[this.group].provider !== this.to;
+  }
+  protected async perform(model: Model, world: World) {
+    model.spec.placement[this.group].provider = this.to;
+    // The plugin replaces a resource moved to another provider (created first); a connection is an update.
+    if (model.frontEnd === "plugin") createdFirst(model, this.group);
+    await apply(world, model, "move-provider");
+  }
+}
+
+class RotateKey extends CatalogueStep {
+  readonly descriptor = "rotate-key";
+  protected async perform(model: Model, world: World) {
+    model.key = model.key === "a1" ? "a2" : "a1";
+    world.env.INTEGRATIONS_API_KEY = world.keys[model.key];
+    await apply(world, model, "rotate-key");
+  }
+}
+
+type GuardedCommand = "up" | "up-skip-preview" | "refresh" | "up-refresh" | "destroy";
+const GUARDED_COMMANDS: GuardedCommand[] = ["up", "up-skip-preview", "refresh", "up-refresh", "destroy"];
+
+/**
+ * What another account's key, or another service's URL, does to a command. The plugin's refresh and destroy
+ * configure the default provider from its state, which records the base URL (the key never): another URL in
+ * the environment does not reach them, and they act on the recorded service, as the README says.
+ */
+function guardedOutcome(model: Model, change: "key" | "service", command: GuardedCommand): Outcome {
+  if (change === "service" && model.frontEnd === "plugin" && (command === "refresh" || command === "destroy"))
+    return "success";
+  return guarded(model);
+}
+
+function guardedRun(world: World, command: GuardedCommand): Promise<OperationResult> {
+  const stack = world.stack;
+  if (command === "up") return stack.up();
+  if (command === "up-skip-preview") return stack.up({ skipPreview: true });
+  if (command === "refresh") return stack.refresh({ skipPreview: true });
+  if (command === "up-refresh") return stack.up({ refresh: true, skipPreview: true });
+  return stack.destroy({ skipPreview: true });
+}
+
+/** Another account's key (beta's b1, a wrong CI secret), then the right one again. */
+class WrongKey extends CatalogueStep {
+  constructor(readonly command: GuardedCommand) {
+    super();
+  }
+  get descriptor() {
+    return `wrong-key(${this.command})`;
+  }
+  override check(model: Readonly<Model>) {
+    return model.settled && onDefaultProvider(model as Model).length > 0;
+  }
+  protected async perform(model: Model, world: World) {
+    world.env.INTEGRATIONS_API_KEY = world.keys.b1;
+    try {
+      await step(world, model, `wrong-key-${this.command}`, () => guardedRun(world, this.command), {
+        expected: guardedOutcome(model, "key", this.command),
+      });
+    } finally {
+      world.env.INTEGRATIONS_API_KEY = world.keys[model.key];
+    }
+  }
+}
+
+/** Service two, where a1 reaches gamma: the base URL switched with the same key, then back. */
+class OtherService extends CatalogueStep {
+  constructor(readonly command: GuardedCommand) {
+    super();
+  }
+  get descriptor() {
+    return `other-service(${this.command})`;
+  }
+  override check(model: Readonly<Model>) {
+    return model.settled && model.key === "a1" && onDefaultProvider(model as Model).length > 0;
+  }
+  protected async perform(model: Model, world: World) {
+    world.env.INTEGRATIONS_BASE_URL = world.services.two.url;
+    try {
+      const expected = guardedOutcome(model, "service", this.command);
+      await step(world, model, `other-service-${this.command}`, () => guardedRun(world, this.command), {
+        expected,
+        destroys: this.command === "destroy" && expected === "success",
+      });
+      if (this.command === "destroy" && expected === "success") model.settled = false;
+    } finally {
+      world.env.INTEGRATIONS_BASE_URL = spelt(world.services.one.url, model.spelling);
+    }
+  }
+}
+
+/**
+ * The same service spelt otherwise (`localhost` for `127.0.0.1`): the objects are found there by id, and the
+ * TriggerWebhook, whose id proves nothing, is worked on at the URL it records, which answers the same key.
+ */
+class Respell extends CatalogueStep {
+  readonly descriptor = "respell";
+  protected async perform(model: Model, world: World) {
+    model.spelling = model.spelling === "127" ? "localhost" : "127";
+    world.env.INTEGRATIONS_BASE_URL = spelt(world.services.one.url, model.spelling);
+    await apply(world, model, "respell");
+  }
+}
+
+class Replace extends CatalogueStep {
+  constructor(readonly group: Group) {
+    super();
+  }
+  get descriptor() {
+    return `replace(${this.group})`;
+  }
+  override check(model: Readonly<Model>) {
+    return model.settled && model.spec.present[this.group];
+  }
+  protected async perform(model: Model, world: World) {
+    // The dynamic classes delete first by default and hand over what was found; the plugin creates first.
+    if (model.frontEnd === "plugin") createdFirst(model, this.group);
+    await apply(world, model, "replace", { replace: [urnOf(world, model, this.group)] });
+  }
+}
+
+/** A new webhook URL, applied with `--target` on the webhook alone. */
+class TargetedUpdate extends CatalogueStep {
+  readonly descriptor = "target";
+  override check(model: Readonly<Model>) {
+    return model.settled && model.spec.present.webhook;
+  }
+  protected async perform(model: Model, world: World) {
+    model.spec.webhookUrl = `https://hooks.example/seq/${model.next.url++}`;
+    await apply(world, model, "target", { targets: [urnOf(world, model, "webhook")] });
+  }
+}
+
+class Refresh extends CatalogueStep {
+  readonly descriptor = "refresh";
+  protected async perform(model: Model, world: World) {
+    world.writeProgram(model.spec);
+    await step(world, model, "refresh", () => world.stack.refresh({ skipPreview: true }), { expected: "success" });
+  }
+}
+
+class PreviewNoChanges extends CatalogueStep {
+  readonly descriptor = "preview-refresh-expect-no-changes";
+  override check(model: Readonly<Model>) {
+    return model.settled;
+  }
+  protected async perform(model: Model, world: World) {
+    await step(world, model, "preview-no-changes", () => world.stack.preview({ refresh: true, expectNoChanges: true }), {
+      expected: "success",
+    });
+  }
+}
+
+type FaultKind = "503" | "latency" | "reset-write" | "late-commit";
+const FAULTS: Record<FaultKind, Partial<FaultSettings>> = {
+  "503": { errorRate: 1, remaining: 2 },
+  latency: { latencyMs: 250, remaining: 30 },
+  "reset-write": { resetRate: 1, resetAfterHandler: true, remaining: 1, match: ["POST /api/v1/integrations"] },
+  "late-commit": { lateCommitMs: 400, remaining: 1, match: ["POST /api/v1/integrations"] },
+};
+
+/**
+ * A fault of the service during an `up` that creates (the chain renamed without alias): 503s and latency
+ * must be ridden out; after a reset write or a late commit the `up` may fail, and the next must converge.
+ */
+class Fault extends CatalogueStep {
+  constructor(readonly kind: FaultKind) {
+    super();
+  }
+  get descriptor() {
+    return `fault(${this.kind})`;
+  }
+  override check(model: Readonly<Model>) {
+    return model.spec.present.chain;
+  }
+  protected async perform(model: Model, world: World) {
+    const placement = model.spec.placement.chain;
+    placement.aliases = [];
+    placement.generation = model.next.generation++;
+    world.writeProgram(model.spec);
+    const mayFail = this.kind === "reset-write" || this.kind === "late-commit";
+    world.services.one.setFaults(FAULTS[this.kind]);
+    try {
+      await step(world, model, `fault-${this.kind}`, () => world.stack.up({ skipPreview: true }), {
+        expected: mayFail ? "either" : "success",
+        applies: true,
+      });
+    } finally {
+      world.services.one.clearFaults();
+    }
+    if (!model.settled) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await apply(world, model, "fault-recovery-up");
+    }
+    forgetAliases(model);
+  }
+}
+
+/**
+ * The CLI killed (SIGKILL to its process group, as a CI runner ending the job) during an `up` that creates,
+ * then the README's recovery ("Recovering from an interrupted create"): `pulumi cancel`, `pulumi refresh
+ * --clear-pending-creates`, the orphans it may leave deleted through the API, and an `up` that converges.
+ */
+class Kill extends CatalogueStep {
+  constructor(readonly afterMs: number) {
+    super();
+  }
+  get descriptor() {
+    return `kill(${this.afterMs})`;
+  }
+  override check(model: Readonly<Model>) {
+    return model.spec.present.chain;
+  }
+  protected async perform(model: Model, world: World) {
+    const placement = model.spec.placement.chain;
+    placement.aliases = [];
+    placement.generation = model.next.generation++;
+    world.writeProgram(model.spec);
+    const killer = new AbortController();
+    const timer = setTimeout(() => killer.abort(), this.afterMs);
+    await step(world, model, "kill", () => world.stack.up({ skipPreview: true, signal: killer.signal }), {
+      expected: "either",
+      applies: true,
+      interrupted: true,
+    }).finally(() => clearTimeout(timer));
+    if (model.settled) return forgetAliases(model);
+    await world.stack.cli(["cancel", "--yes", "--stack", world.stack.stackName]);
+    await step(world, model, "kill-recovery-refresh", () => world.stack.refresh({ skipPreview: true, clearPendingCreates: true }), {
+      expected: "success",
+      interrupted: true,
+    });
+    await deleteOrphans(world, model);
+    await apply(world, model, "kill-recovery-up");
+  }
+}
+
+/** The README's last recovery step: delete what an interrupted create left outside state. */
+async function deleteOrphans(world: World, model: Model) {
+  const inState = new Set(model.state.map((resource) => resource.id));
+  const alpha = (await world.accounts()).alpha;
+  const client = new ApiClient({ baseUrl: world.services.one.url, apiKey: world.keys.a2, maxRetries: 2 });
+  try {
+    for (const id of alpha.triggerInstances.filter((id) => !inState.has(id))) await client.deleteTriggerInstance(id);
+    for (const id of alpha.connectedAccounts.filter((id) => !inState.has(id))) await client.deleteConnectedAccount(id);
+    for (const id of Object.keys(alpha.connectors).filter((id) => !inState.has(id))) await client.deleteIntegration(id);
+  } finally {
+    client.close();
+  }
+}
+
+/** The first step of every sequence: the whole program made with the right settings. */
+export async function firstUp(world: World, model: Model): Promise<void> {
+  await apply(world, model, "create");
+}
+
+/** The last step of every sequence: a destroy with the right settings leaves nothing and puts back what it found. */
+export async function finalDestroy(world: World, model: Model): Promise<void> {
+  world.env.INTEGRATIONS_API_KEY = world.keys[model.key];
+  await step(world, model, "destroy", () => world.stack.destroy({ skipPreview: true }), {
+    expected: "success",
+    destroys: true,
+  });
+}
+
+const group = fc.constantFrom(...GROUPS);
+
+/** Every step of the catalogue, with its arguments drawn at random. */
+export function catalogue(): fc.Arbitrary<CatalogueStep>[] {
+  return [
+    fc.constant(new Up()),
+    group.map((g) => new Toggle(g)),
+    fc.tuple(group, fc.boolean()).map(([g, alias]) => new Rename(g, alias, false)),
+    fc.tuple(group, fc.boolean()).map(([g, alias]) => new Rename(g, alias, true)),
+    fc.tuple(group, fc.constantFrom(...PROVIDERS)).map(([g, to]) => new MoveProvider(g, to)),
+    fc.constant(new RotateKey()),
+    fc.constantFrom(...GUARDED_COMMANDS).map((command) => new WrongKey(command)),
+    fc.constantFrom(...GUARDED_COMMANDS).map((command) => new OtherService(command)),
+    fc.constant(new Respell()),
+    group.map((g) => new Replace(g)),
+    fc.constant(new TargetedUpdate()),
+    fc.constant(new Refresh()),
+    fc.constant(new PreviewNoChanges()),
+    fc.constantFrom<FaultKind>("503", "latency", "reset-write", "late-commit").map((kind) => new Fault(kind)),
+    fc.integer({ min: 300, max: 4_000 }).map((ms) => new Kill(Math.round(ms / 100) * 100)),
+  ];
+}
+
+/** A step from its descriptor (a replay's line). */
+export function stepFrom(descriptor: string): CatalogueStep {
+  const [, name, args = ""] = /^([a-z-]+)(?:\((.*)\))?$/.exec(descriptor) ?? [];
+  const [a, b] = args.split(",") as [string, string];
+  switch (name) {
+    case "up":
+      return new Up();
+    case "toggle":
+      return new Toggle(a as Group);
+    case "rename":
+    case "move-component":
+      return new Rename(a as Group, b === "alias", name === "move-component");
+    case "provider":
+      return new MoveProvider(a as Group, b as ProviderChoice);
+    case "rotate-key":
+      return new RotateKey();
+    case "wrong-key":
+      return new WrongKey(a as GuardedCommand);
+    case "other-service":
+      return new OtherService(a as GuardedCommand);
+    case "respell":
+      return new Respell();
+    case "replace":
+      return new Replace(a as Group);
+    case "target":
+      return new TargetedUpdate();
+    case "refresh":
+      return new Refresh();
+    case "preview-refresh-expect-no-changes":
+      return new PreviewNoChanges();
+    case "fault":
+      return new Fault(a as FaultKind);
+    case "kill":
+      return new Kill(Number(a));
+    default:
+      throw new Error(`no catalogue step ${descriptor}`);
+  }
+}

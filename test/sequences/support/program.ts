@@ -1,0 +1,140 @@
+/**
+ * The program a sequence deploys, as data: which of the five resource kinds it holds, under which logical
+ * names and parents, through which provider, with which aliases. Rendered as a Pulumi YAML program on the
+ * provider plugin, or as the spec file the TypeScript program on the dynamic provider reads
+ * (test/sequences/programs/dynamic/index.ts). Both hold all five kinds: a connector with a connected account
+ * and a trigger instance on it (the chain), the account's TriggerWebhook, and an IntegrationState on an
+ * integration made outside the stack.
+ */
+
+/** The chain moves as one: its account and instance depend on the connector. */
+export type Group = "chain" | "webhook" | "state";
+export const GROUPS: readonly Group[] = ["chain", "webhook", "state"];
+
+/** The default provider (the environment's settings), or one of two explicit providers of the same account. */
+export type ProviderChoice = "default" | "p1" | "p2";
+export const PROVIDERS: readonly ProviderChoice[] = ["default", "p1", "p2"];
+
+export interface Placement {
+  /** The suffix of its logical names: a rename changes it. */
+  generation: number;
+  /** Inside the component (`group`): dynamic programs only, YAML declares no component. */
+  inComponent: boolean;
+  provider: ProviderChoice;
+  /** The logical names (and parent) it had before, given as aliases. */
+  aliases: { generation: number; inComponent: boolean }[];
+}
+
+export interface ProgramSpec {
+  present: Record<Group, boolean>;
+  placement: Record<Group, Placement>;
+  /** The TriggerWebhook's URL: a change is an update. */
+  webhookUrl: string;
+  /** The IntegrationState's enabled flag (the integration made outside the stack starts enabled). */
+  stateEnabled: boolean;
+}
+
+export function initialSpec(): ProgramSpec {
+  const placed = (): Placement => ({ generation: 0, inComponent: false, provider: "default", aliases: [] });
+  return {
+    present: { chain: true, webhook: true, state: true },
+    placement: { chain: placed(), webhook: placed(), state: placed() },
+    webhookUrl: "https://hooks.example/seq/0",
+    stateEnabled: false,
+  };
+}
+
+/** The logical names of a group's resources at a generation. */
+export function namesOf(group: Group, generation: number): Record<string, string> {
+  const suffix = generation === 0 ? "" : `-${generation}`;
+  if (group === "chain")
+    return { Connector: `seq-github${suffix}`, ConnectedAccount: `seq-user${suffix}`, TriggerInstance: `seq-stars${suffix}` };
+  if (group === "webhook") return { TriggerWebhook: `seq-events${suffix}` };
+  return { IntegrationState: `seq-shared${suffix}` };
+}
+
+/** Every resource the spec declares: kind and logical name. */
+export function declared(spec: ProgramSpec): { kind: string; name: string; group: Group }[] {
+  return GROUPS.filter((group) => spec.present[group]).flatMap((group) =>
+    Object.entries(namesOf(group, spec.placement[group].generation)).map(([kind, name]) => ({ kind, name, group })),
+  );
+}
+
+export const TRIGGER = { name: "GITHUB_STAR_ADDED_EVENT", config: { owner: "octocat", repo: "hello-world" } };
+
+/**
+ * The YAML program on the plugin. Explicit providers p1 and p2 take the service's URL and a key each from
+ * config (secrets); the default provider takes INTEGRATIONS_API_KEY and INTEGRATIONS_BASE_URL.
+ */
+export function yamlProgram(spec: ProgramSpec, urnPrefix: string): string {
+  const lines = [
+    "name: seq-plugin",
+    "runtime: yaml",
+    "description: The sequence fuzzer's program on the provider plugin (test/sequences).",
+    "config:",
+    "  serviceUrl: { type: string }",
+    "  p1Key: { type: string, secret: true }",
+    "  p2Key: { type: string, secret: true }",
+    "  elsewhereId: { type: string }",
+    "  accountToken: { type: string, secret: true }",
+    "resources:",
+    "  p1:",
+    "    type: pulumi:providers:integrations",
+    "    properties: { baseUrl: '${serviceUrl}', apiKey: '${p1Key}' }",
+    "  p2:",
+    "    type: pulumi:providers:integrations",
+    "    properties: { baseUrl: '${serviceUrl}', apiKey: '${p2Key}' }",
+  ];
+  const options = (group: Group, kind: string) => {
+    const placement = spec.placement[group];
+    const out: string[] = [];
+    if (placement.provider !== "default") out.push(`      provider: \${${placement.provider}}`);
+    if (placement.aliases.length > 0) {
+      out.push("      aliases:");
+      for (const alias of placement.aliases)
+        out.push(`        - ${urnPrefix}integrations:index:${kind}::${namesOf(group, alias.generation)[kind]}`);
+    }
+    return out.length > 0 ? ["    options:", ...out] : [];
+  };
+  if (spec.present.chain) {
+    const names = namesOf("chain", spec.placement.chain.generation);
+    lines.push(
+      `  ${names.Connector}:`,
+      "    type: integrations:index:Connector",
+      "    properties: { appName: github, authScheme: BEARER_TOKEN }",
+      ...options("chain", "Connector"),
+      `  ${names.ConnectedAccount}:`,
+      "    type: integrations:index:ConnectedAccount",
+      "    properties:",
+      `      integrationId: \${${names.Connector}.id}`,
+      "      data: { token: '${accountToken}' }",
+      ...options("chain", "ConnectedAccount"),
+      `  ${names.TriggerInstance}:`,
+      "    type: integrations:index:TriggerInstance",
+      "    properties:",
+      `      connectedAccountId: \${${names.ConnectedAccount}.id}`,
+      `      triggerName: ${TRIGGER.name}`,
+      `      triggerConfig: { owner: ${TRIGGER.config.owner}, repo: ${TRIGGER.config.repo} }`,
+      ...options("chain", "TriggerInstance"),
+    );
+  }
+  if (spec.present.webhook) {
+    const names = namesOf("webhook", spec.placement.webhook.generation);
+    lines.push(
+      `  ${names.TriggerWebhook}:`,
+      "    type: integrations:index:TriggerWebhook",
+      `    properties: { url: '${spec.webhookUrl}' }`,
+      ...options("webhook", "TriggerWebhook"),
+    );
+  }
+  if (spec.present.state) {
+    const names = namesOf("state", spec.placement.state.generation);
+    lines.push(
+      `  ${names.IntegrationState}:`,
+      "    type: integrations:index:IntegrationState",
+      `    properties: { integrationId: '\${elsewhereId}', enabled: ${spec.stateEnabled}, onDelete: restore }`,
+      ...options("state", "IntegrationState"),
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}

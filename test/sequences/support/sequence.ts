@@ -1,0 +1,53 @@
+/**
+ * A whole sequence: a new world, the program made, the steps in order (each skipped when the model says it
+ * does not apply), and a destroy with the right settings, checked after each step.
+ */
+import fc from "fast-check";
+import { catalogue, finalDestroy, firstUp, type CatalogueStep } from "./catalogue";
+import { initialModel, type Model } from "./model";
+import { startWorld, type FrontEnd, type World } from "./world";
+
+export interface SequenceRun {
+  model: Model;
+  /** The descriptors of the steps that ran. */
+  ran: string[];
+}
+
+/** Runs the steps given (a replay's, or fast-check's) on a new world of the front end. */
+export async function runSequence(
+  frontEnd: FrontEnd,
+  steps: Iterable<CatalogueStep>,
+  onStep: (descriptor: string) => void = () => {},
+): Promise<SequenceRun> {
+  const model = initialModel(frontEnd);
+  const ran: string[] = [];
+  let world: World | undefined;
+  try {
+    await fc.asyncModelRun(async () => {
+      world = await startWorld(frontEnd, model.spec, (descriptor) => {
+        ran.push(descriptor);
+        onStep(descriptor);
+      });
+      await firstUp(world, model);
+      return { model, real: world };
+    }, steps);
+    await finalDestroy(world!, model);
+    return { model, ran };
+  } finally {
+    await world?.close();
+  }
+}
+
+/**
+ * Sequences of `minSteps` to `maxSteps` catalogue steps. A plain array rather than fast-check's `commands`,
+ * whose first runs are nearly empty: a run here costs minutes, so every one must be long. Shrinking removes
+ * steps and simplifies their arguments all the same.
+ */
+export function sequences(maxSteps: number, minSteps = maxSteps): fc.Arbitrary<CatalogueStep[]> {
+  return fc.array(fc.oneof(...catalogue()), { minLength: minSteps, maxLength: maxSteps });
+}
+
+/** Splits fast-check's printed commands (`up,rename(webhook,plain),...`) into descriptors. */
+export function descriptorsOf(printed: string): string[] {
+  return printed.match(/[a-z-]+(\([^)]*\))?/g) ?? [];
+}

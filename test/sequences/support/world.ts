@@ -1,0 +1,182 @@
+/**
+ * The world a sequence runs in: two services (emulators on ephemeral ports) with four accounts, one stack of
+ * one front end's program on the real CLI, and what can be seen of it after each step.
+ *
+ * Service one holds alpha (keys a1 and a2: the stack's account), beta (b1: a colleague's account, the wrong
+ * key a CI secret may hold) and delta (d1: an account no step ever chooses). Service two knows a1 as the key
+ * of gamma: switching the base URL there with the same key reaches another account. Before the stack, alpha
+ * has a callback URL and an enabled integration made outside any stack, which the IntegrationState takes.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ApiClient } from "../../../src/client";
+import { startEmulator, type RunningEmulator } from "../../../src/emulator";
+import { PulumiStack } from "../../../tools/pulumi/stack";
+import { distinctiveSecret } from "../../e2e/support/e2e-api";
+import { yamlPluginStack } from "../../plugin/support/quickstart-stack";
+import { createStageRoot, stageProgram } from "../../support/packed-package";
+import { pinnedCli } from "../../support/pulumi-cli";
+import { GROUPS, namesOf, TRIGGER, yamlProgram, type ProgramSpec } from "./program";
+
+export type FrontEnd = "plugin" | "dynamic";
+export type Account = "alpha" | "beta" | "delta" | "gamma";
+export const ACCOUNTS: readonly Account[] = ["alpha", "beta", "delta", "gamma"];
+export type KeyName = "a1" | "a2" | "b1";
+
+export const BEFORE_URL = "https://before.example/alpha";
+
+/** What one account holds of the stack's kinds, and its singletons. */
+export interface AccountObjects {
+  /** Live connectors whose name the program's logical names start (`seq-`), by id. */
+  connectors: Record<string, { name: string; enabled: boolean | undefined }>;
+  /** Connected accounts of those connectors, by id. */
+  connectedAccounts: string[];
+  /** Trigger instances on those accounts, by id. */
+  triggerInstances: string[];
+  callbackUrl: string | undefined;
+  /** The integration made outside the stack (alpha only). */
+  elsewhereEnabled: boolean | undefined;
+}
+
+export interface World {
+  frontEnd: FrontEnd;
+  stack: PulumiStack;
+  programDir: string;
+  services: { one: RunningEmulator; two: RunningEmulator };
+  keys: Record<KeyName, string>;
+  /** Every secret the world holds: none may show in clear. */
+  secrets: string[];
+  /** The environment of the CLI, providers and program: the default provider's key and base URL. */
+  env: Record<string, string>;
+  elsewhereId: string;
+  /** Called as each catalogue step starts, with its descriptor. */
+  ran(descriptor: string): void;
+  /** Writes the program the spec describes. */
+  writeProgram(spec: ProgramSpec): void;
+  /** Every account's objects now. */
+  accounts(): Promise<Record<Account, AccountObjects>>;
+  /** The writes (every request but a GET) each account received since the last call. */
+  takeWrites(): Record<Account, string[]>;
+  close(): Promise<void>;
+}
+
+export async function startWorld(
+  frontEnd: FrontEnd,
+  spec: ProgramSpec,
+  ran: (descriptor: string) => void = () => {},
+): Promise<World> {
+  const keys = { a1: distinctiveSecret("seq-a1"), a2: distinctiveSecret("seq-a2"), b1: distinctiveSecret("seq-b1") };
+  const d1 = distinctiveSecret("seq-d1");
+  const accountToken = distinctiveSecret("seq-token");
+  const [one, two] = await Promise.all([
+    startEmulator({ port: 0, apiKeys: [`${keys.a1}=alpha`, `${keys.a2}=alpha`, `${keys.b1}=beta`, `${d1}=delta`] }),
+    startEmulator({ port: 0, apiKeys: [`${keys.a1}=gamma`] }),
+  ]);
+  const tenants: Record<"one" | "two", Account[]> = { one: ["alpha", "alpha", "beta", "delta"], two: ["gamma"] };
+  const readers: Record<Account, ApiClient> = {
+    alpha: new ApiClient({ baseUrl: one.url, apiKey: keys.a2, maxRetries: 0 }),
+    beta: new ApiClient({ baseUrl: one.url, apiKey: keys.b1, maxRetries: 0 }),
+    delta: new ApiClient({ baseUrl: one.url, apiKey: d1, maxRetries: 0 }),
+    gamma: new ApiClient({ baseUrl: two.url, apiKey: keys.a1, maxRetries: 0 }),
+  };
+  await readers.alpha.setCallbackUrl(BEFORE_URL);
+  const elsewhere = await readers.alpha.createIntegration({
+    name: "made-elsewhere",
+    appName: "github",
+    authScheme: "BEARER_TOKEN",
+  });
+  const elsewhereId = elsewhere.id;
+  const logged = { one: 0, two: 0 };
+  const takeWrites = (): Record<Account, string[]> => {
+    const writes: Record<Account, string[]> = { alpha: [], beta: [], delta: [], gamma: [] };
+    for (const [service, emulator] of [["one", one], ["two", two]] as const) {
+      const entries = emulator.requestLog.entries();
+      for (const entry of entries.slice(logged[service])) {
+        if (entry.method === "GET" || entry.tenant === null) continue;
+        writes[tenants[service][entry.tenant]!].push(`${entry.method} ${entry.route}`);
+      }
+      logged[service] = entries.length;
+    }
+    return writes;
+  };
+  takeWrites();
+
+  const env: Record<string, string> = { INTEGRATIONS_API_KEY: keys.a1, INTEGRATIONS_BASE_URL: one.url };
+  const config = { serviceUrl: one.url, elsewhereId };
+  const secrets = { p1Key: keys.a1, p2Key: keys.a2, accountToken };
+  let programDir: string;
+  let stack: PulumiStack;
+  let writeProgram: (spec: ProgramSpec) => void;
+  if (frontEnd === "plugin") {
+    const stage = join(createStageRoot(), "programs");
+    mkdirSync(stage, { recursive: true });
+    programDir = mkdtempSync(join(stage, "seq-plugin-"));
+    const urnPrefix = "urn:pulumi:dev::seq-plugin::";
+    writeProgram = (next) => writeFileSync(join(programDir, "Pulumi.yaml"), yamlProgram(next, urnPrefix));
+    writeProgram(spec);
+    stack = await yamlPluginStack(programDir, { config, secrets, env });
+  } else {
+    programDir = await stageProgram(join(__dirname, "..", "programs", "dynamic"), "seq-dynamic");
+    writeProgram = (next) => writeFileSync(join(programDir, "spec.json"), dynamicSpec(next));
+    writeProgram(spec);
+    stack = await PulumiStack.create({ cli: pinnedCli(), programDir, config, secrets, env });
+  }
+
+  return {
+    frontEnd,
+    stack,
+    programDir,
+    services: { one, two },
+    keys,
+    secrets: [...Object.values(keys), d1, accountToken],
+    env,
+    elsewhereId,
+    ran,
+    writeProgram,
+    accounts: async () => {
+      const entries = await Promise.all(
+        ACCOUNTS.map(async (account) => [account, await objectsOf(readers[account], elsewhereId)] as const),
+      );
+      return Object.fromEntries(entries) as Record<Account, AccountObjects>;
+    },
+    takeWrites,
+    close: async () => {
+      await stack.dispose();
+      for (const reader of Object.values(readers)) reader.close();
+      await Promise.all([one.close(), two.close()]);
+    },
+  };
+}
+
+/** The spec file the dynamic program reads: the spec, with the logical names of every generation it names. */
+function dynamicSpec(spec: ProgramSpec): string {
+  const generations = (group: (typeof GROUPS)[number]) => {
+    const placement = spec.placement[group];
+    const all = [placement.generation, ...placement.aliases.map((alias) => alias.generation)];
+    return Object.fromEntries(all.map((generation) => [generation, namesOf(group, generation)]));
+  };
+  const names = Object.fromEntries(GROUPS.map((group) => [group, generations(group)]));
+  return JSON.stringify({ ...spec, names, trigger: TRIGGER }, null, 2);
+}
+
+async function objectsOf(client: ApiClient, elsewhereId: string): Promise<AccountObjects> {
+  const connectors: AccountObjects["connectors"] = {};
+  for await (const connector of client.listIntegrations({ showDisabled: true }))
+    if (connector.name.startsWith("seq") && connector.deleted !== true)
+      connectors[connector.id] = { name: connector.name, enabled: connector.enabled };
+  const connectedAccounts: string[] = [];
+  for await (const account of client.listConnectedAccounts())
+    if (account.integrationId !== undefined && account.integrationId in connectors) connectedAccounts.push(account.id);
+  const triggerInstances: string[] = [];
+  for await (const instance of client.activeTriggers({ showDisabled: true }))
+    if (connectedAccounts.includes(instance.connectionId) && instance.deleted !== true)
+      triggerInstances.push(instance.id);
+  const elsewhere = await client.getIntegration(elsewhereId).catch(() => undefined);
+  return {
+    connectors,
+    connectedAccounts: connectedAccounts.sort(),
+    triggerInstances: triggerInstances.sort(),
+    callbackUrl: await client.getCallbackUrl(),
+    elsewhereEnabled: elsewhere?.deleted === true ? undefined : elsewhere?.enabled,
+  };
+}
