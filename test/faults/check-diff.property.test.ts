@@ -268,7 +268,9 @@ describe("check without settings", () => {
         delete process.env.INTEGRATIONS_API_KEY;
         try {
           const { failures } = await connector.check({}, inputs);
-          expect(failures).toEqual([{ property: "", reason: expect.stringContaining("integrations:apiKey") }]);
+          expect(failures).toEqual([
+            { property: "", reason: expect.stringContaining("integrations:apiKey") },
+          ]);
         } finally {
           process.env.INTEGRATIONS_API_KEY = key;
         }

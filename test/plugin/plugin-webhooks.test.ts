@@ -83,7 +83,9 @@ describe("two explicit providers of one account, a TriggerWebhook each", () => {
     const { run, hooks, url, sets } = outcomes[label]!;
     const held = hooks.map((hook) => hook.urn.split("::").pop());
     const failed = ["first-hook", "second-hook"].filter((name) => !held.includes(name));
-    console.log(`${label}: ${sets} set(s); failed ${failed.join(", ")}: ${run.error}\nstate holds ${held}; URL ${url}`);
+    console.log(
+      `${label}: ${sets} set(s); failed ${failed.join(", ")}: ${run.error}\nstate holds ${held}; URL ${url}`,
+    );
     expect(run.error).toBeDefined();
     expect(hooks).toHaveLength(1);
     expect(failed).toHaveLength(1);

@@ -58,7 +58,11 @@ describe("two explicit providers of the plugin, two accounts, one stack", () => 
     prod = new ApiClient({ baseUrl: emulator.url, apiKey: prodKey, maxRetries: 0 });
     const programDir = stageYamlProgram(join(__dirname, "yaml-programs", "two-accounts"), "two-providers");
     stack = await yamlPluginStack(programDir, {
-      config: { devBaseUrl: emulator.url, prodBaseUrl: emulator.url, prodAccountId: await prod.getAccountId() },
+      config: {
+        devBaseUrl: emulator.url,
+        prodBaseUrl: emulator.url,
+        prodAccountId: await prod.getAccountId(),
+      },
       secrets: { devApiKey: devKey, prodApiKey: prodKey },
     });
     const started = performance.now();

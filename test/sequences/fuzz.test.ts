@@ -16,15 +16,21 @@ const RUNS: Record<FrontEnd, { seed: number; steps: number }> = {
   dynamic: { seed: 144, steps: 6 },
 };
 
-test.each(["plugin", "dynamic"] as const)("%s: a fixed sequence keeps every invariant", async (frontEnd) => {
-  const started = performance.now();
-  let ran: string[] = [];
-  await fc.assert(
-    fc.asyncProperty(sequences(RUNS[frontEnd].steps), async (steps) => {
-      ran = (await runSequence(frontEnd, steps)).ran;
-    }),
-    { seed: RUNS[frontEnd].seed, numRuns: 1, endOnFailure: true },
-  );
-  console.log(`${frontEnd}: ${ran.length} steps in ${((performance.now() - started) / 1000).toFixed(1)} s: ${ran.join(" ")}`);
-  expect(ran.length).toBeGreaterThan(0);
-}, 400_000);
+test.each(["plugin", "dynamic"] as const)(
+  "%s: a fixed sequence keeps every invariant",
+  async (frontEnd) => {
+    const started = performance.now();
+    let ran: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(sequences(RUNS[frontEnd].steps), async (steps) => {
+        ran = (await runSequence(frontEnd, steps)).ran;
+      }),
+      { seed: RUNS[frontEnd].seed, numRuns: 1, endOnFailure: true },
+    );
+    console.log(
+      `${frontEnd}: ${ran.length} steps in ${((performance.now() - started) / 1000).toFixed(1)} s: ${ran.join(" ")}`,
+    );
+    expect(ran.length).toBeGreaterThan(0);
+  },
+  400_000,
+);

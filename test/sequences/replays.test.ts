@@ -21,8 +21,12 @@ const replays = readdirSync(folder)
   .filter((file) => file.endsWith(".json"))
   .map((file) => [file, JSON.parse(readFileSync(join(folder, file), "utf8")) as Replay] as const);
 
-test.each(replays)("%s", async (_file, replay) => {
-  const run = await runSequence(replay.frontEnd, replay.steps.map(stepFrom));
-  expect(run.ran).toEqual(replay.steps.filter((descriptor) => run.ran.includes(descriptor)));
-  expect(run.ran.length).toBeGreaterThan(0);
-}, 300_000);
+test.each(replays)(
+  "%s",
+  async (_file, replay) => {
+    const run = await runSequence(replay.frontEnd, replay.steps.map(stepFrom));
+    expect(run.ran).toEqual(replay.steps.filter((descriptor) => run.ran.includes(descriptor)));
+    expect(run.ran.length).toBeGreaterThan(0);
+  },
+  300_000,
+);

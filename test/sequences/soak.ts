@@ -25,25 +25,39 @@ async function main(): Promise<number> {
   });
   const seed = Number(values.seed);
   const minutes = Number(values.minutes);
-  const frontEnds: FrontEnd[] = values["front-end"] ? [values["front-end"] as FrontEnd] : ["plugin", "dynamic"];
+  const frontEnds: FrontEnd[] = values["front-end"]
+    ? [values["front-end"] as FrontEnd]
+    : ["plugin", "dynamic"];
   createStageRoot();
   const started = Date.now();
   const counts: Record<string, number> = {};
   let sequencesRun = 0;
   let stepsRun = 0;
   const result = await fc.check(
-    fc.asyncProperty(fc.constantFrom(...frontEnds), sequences(Number(values.steps)), async (frontEnd, steps) => {
-      const run = await runSequence(frontEnd, steps).catch((error: unknown) => {
-        console.log(`  failed: ${error instanceof Error ? error.message.split("\n", 1)[0] : String(error)}`);
-        throw error;
-      });
-      sequencesRun += 1;
-      stepsRun += run.ran.length;
-      for (const [name, count] of Object.entries(run.model.counts)) counts[name] = (counts[name] ?? 0) + count;
-      const elapsed = ((Date.now() - started) / 60_000).toFixed(1);
-      console.log(`[${elapsed} min] ${frontEnd}: ${run.ran.length} steps: ${run.ran.join(" ")}`);
-    }),
-    { seed, numRuns: Number.MAX_SAFE_INTEGER, interruptAfterTimeLimit: minutes * 60_000, markInterruptAsFailure: false },
+    fc.asyncProperty(
+      fc.constantFrom(...frontEnds),
+      sequences(Number(values.steps)),
+      async (frontEnd, steps) => {
+        const run = await runSequence(frontEnd, steps).catch((error: unknown) => {
+          console.log(
+            `  failed: ${error instanceof Error ? error.message.split("\n", 1)[0] : String(error)}`,
+          );
+          throw error;
+        });
+        sequencesRun += 1;
+        stepsRun += run.ran.length;
+        for (const [name, count] of Object.entries(run.model.counts))
+          counts[name] = (counts[name] ?? 0) + count;
+        const elapsed = ((Date.now() - started) / 60_000).toFixed(1);
+        console.log(`[${elapsed} min] ${frontEnd}: ${run.ran.length} steps: ${run.ran.join(" ")}`);
+      },
+    ),
+    {
+      seed,
+      numRuns: Number.MAX_SAFE_INTEGER,
+      interruptAfterTimeLimit: minutes * 60_000,
+      markInterruptAsFailure: false,
+    },
   );
   const summary = {
     seed,
@@ -55,7 +69,8 @@ async function main(): Promise<number> {
   };
   if (result.failed && result.counterexample !== null) {
     const [frontEnd, steps] = result.counterexample;
-    const found = result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance);
+    const found =
+      result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance);
     const replay = { frontEnd, steps: descriptorsOf(String(steps)), found, fixed: "" };
     const folder = join(__dirname, "replays");
     mkdirSync(folder, { recursive: true });

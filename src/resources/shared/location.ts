@@ -100,7 +100,8 @@ export function withLocation<I extends object, O extends object>(
     if (!options.idProvesLocation) {
       if (props.accountId === undefined && api.chosenAccount() === now.accountId) return HERE;
       const recorded = recordedLocation(props);
-      if (recorded !== undefined && (await answersAs(recorded))) return { at: "recorded", location: recorded };
+      if (recorded !== undefined && (await answersAs(recorded)))
+        return { at: "recorded", location: recorded };
       throw unprovable(kind, id, props, now);
     }
     const read = await handlers.read(id, own(props));

@@ -29,7 +29,12 @@ export abstract class CatalogueStep implements fc.AsyncCommand<Model, World> {
 }
 
 /** The plain `up` of the program as the model wrote it, with the right settings. */
-async function apply(world: World, model: Model, name: string, flags: { replace?: string[]; targets?: string[] } = {}) {
+async function apply(
+  world: World,
+  model: Model,
+  name: string,
+  flags: { replace?: string[]; targets?: string[] } = {},
+) {
   world.writeProgram(model.spec);
   await step(world, model, name, () => world.stack.up({ skipPreview: true, ...flags }), {
     expected: "success",
@@ -53,7 +58,8 @@ function createdFirst(model: Model, group: Group) {
 function urnOf(world: World, model: Model, group: Group): string {
   const kind = group === "chain" ? "Connector" : group === "webhook" ? "TriggerWebhook" : "IntegrationState";
   const name = namesOf(group, model.spec.placement[group].generation)[kind]!;
-  const type = world.frontEnd === "plugin" ? `integrations:index:${kind}` : `pulumi-nodejs:dynamic/integrations:${kind}`;
+  const type =
+    world.frontEnd === "plugin" ? `integrations:index:${kind}` : `pulumi-nodejs:dynamic/integrations:${kind}`;
   const parent = model.spec.placement[group].inComponent ? "seq:index:Component$" : "";
   return `${world.stack.urnPrefix}${parent}${type}::${name}`;
 }
@@ -99,7 +105,9 @@ class Rename extends CatalogueStep {
   }
   protected async perform(model: Model, world: World) {
     const placement = model.spec.placement[this.group];
-    placement.aliases = this.alias ? [{ generation: placement.generation, inComponent: placement.inComponent }] : [];
+    placement.aliases = this.alias
+      ? [{ generation: placement.generation, inComponent: placement.inComponent }]
+      : [];
     if (this.move) placement.inComponent = !placement.inComponent;
     else placement.generation = model.next.generation++;
     if (!this.alias) createdFirst(model, this.group);
@@ -256,7 +264,9 @@ class Refresh extends CatalogueStep {
   readonly descriptor = "refresh";
   protected async perform(model: Model, world: World) {
     world.writeProgram(model.spec);
-    await step(world, model, "refresh", () => world.stack.refresh({ skipPreview: true }), { expected: "success" });
+    await step(world, model, "refresh", () => world.stack.refresh({ skipPreview: true }), {
+      expected: "success",
+    });
   }
 }
 
@@ -266,9 +276,15 @@ class PreviewNoChanges extends CatalogueStep {
     return model.settled;
   }
   protected async perform(model: Model, world: World) {
-    await step(world, model, "preview-no-changes", () => world.stack.preview({ refresh: true, expectNoChanges: true }), {
-      expected: "success",
-    });
+    await step(
+      world,
+      model,
+      "preview-no-changes",
+      () => world.stack.preview({ refresh: true, expectNoChanges: true }),
+      {
+        expected: "success",
+      },
+    );
   }
 }
 
@@ -276,7 +292,12 @@ type FaultKind = "503" | "latency" | "reset-write" | "late-commit";
 const FAULTS: Record<FaultKind, Partial<FaultSettings>> = {
   "503": { errorRate: 1, remaining: 2 },
   latency: { latencyMs: 250, remaining: 30 },
-  "reset-write": { resetRate: 1, resetAfterHandler: true, remaining: 1, match: ["POST /api/v1/integrations"] },
+  "reset-write": {
+    resetRate: 1,
+    resetAfterHandler: true,
+    remaining: 1,
+    match: ["POST /api/v1/integrations"],
+  },
   "late-commit": { lateCommitMs: 400, remaining: 1, match: ["POST /api/v1/integrations"] },
 };
 
@@ -346,10 +367,16 @@ class Kill extends CatalogueStep {
     }).finally(() => clearTimeout(timer));
     if (model.settled) return forgetAliases(model);
     await world.stack.cli(["cancel", "--yes", "--stack", world.stack.stackName]);
-    await step(world, model, "kill-recovery-refresh", () => world.stack.refresh({ skipPreview: true, clearPendingCreates: true }), {
-      expected: "success",
-      interrupted: true,
-    });
+    await step(
+      world,
+      model,
+      "kill-recovery-refresh",
+      () => world.stack.refresh({ skipPreview: true, clearPendingCreates: true }),
+      {
+        expected: "success",
+        interrupted: true,
+      },
+    );
     await deleteOrphans(world, model);
     await apply(world, model, "kill-recovery-up");
   }
@@ -361,9 +388,12 @@ async function deleteOrphans(world: World, model: Model) {
   const alpha = (await world.accounts()).alpha;
   const client = new ApiClient({ baseUrl: world.services.one.url, apiKey: world.keys.a2, maxRetries: 2 });
   try {
-    for (const id of alpha.triggerInstances.filter((id) => !inState.has(id))) await client.deleteTriggerInstance(id);
-    for (const id of alpha.connectedAccounts.filter((id) => !inState.has(id))) await client.deleteConnectedAccount(id);
-    for (const id of Object.keys(alpha.connectors).filter((id) => !inState.has(id))) await client.deleteIntegration(id);
+    for (const id of alpha.triggerInstances.filter((id) => !inState.has(id)))
+      await client.deleteTriggerInstance(id);
+    for (const id of alpha.connectedAccounts.filter((id) => !inState.has(id)))
+      await client.deleteConnectedAccount(id);
+    for (const id of Object.keys(alpha.connectors).filter((id) => !inState.has(id)))
+      await client.deleteIntegration(id);
   } finally {
     client.close();
   }

@@ -53,7 +53,10 @@ export interface Violation {
   message: string;
 }
 
-const SERVICE_ACCOUNTS: Record<"one" | "two", Account[]> = { one: ["alpha", "beta", "delta"], two: ["gamma"] };
+const SERVICE_ACCOUNTS: Record<"one" | "two", Account[]> = {
+  one: ["alpha", "beta", "delta"],
+  two: ["gamma"],
+};
 const LIVE_LISTS = {
   Connector: (objects: AccountObjects) => Object.keys(objects.connectors),
   ConnectedAccount: (objects: AccountObjects) => objects.connectedAccounts,
@@ -77,9 +80,7 @@ function accountOf(resource: StateResource, services: Expectations["services"]):
   const url = resource.outputs.serviceUrl;
   const account = resource.outputs.accountId;
   if (typeof url !== "string" || typeof account !== "string") return undefined;
-  const service = (["one", "two"] as const).find(
-    (name) => sameService(url, services[name]),
-  );
+  const service = (["one", "two"] as const).find((name) => sameService(url, services[name]));
   return service !== undefined && (SERVICE_ACCOUNTS[service] as string[]).includes(account)
     ? (account as Account)
     : undefined;
@@ -121,7 +122,8 @@ function nothingOutsideState(observed: Observation, expected: Expectations): Vio
   for (const [account, objects] of Object.entries(observed.accounts))
     for (const [kind, list] of Object.entries(LIVE_LISTS))
       for (const id of list(objects))
-        if (!inState.has(id)) found.push({ invariant: 2, message: `${kind} ${id} is live in ${account} but not in state` });
+        if (!inState.has(id))
+          found.push({ invariant: 2, message: `${kind} ${id} is live in ${account} but not in state` });
   return found;
 }
 
@@ -161,8 +163,18 @@ function singletonsAsState(observed: Observation, expected: Expectations): Viola
 function exitMeansDesired(observed: Observation, expected: Expectations): Violation[] {
   if (observed.exitCode !== 0) {
     const error = observed.error ?? "";
-    const named = /integrations|Connector|ConnectedAccount|TriggerInstance|TriggerWebhook|IntegrationState|seq-|interrupted|pulumi:providers/.test(error);
-    return named ? [] : [{ invariant: 5, message: `a failure that names no resource or setting: ${error || "(no message)"}` }];
+    const named =
+      /integrations|Connector|ConnectedAccount|TriggerInstance|TriggerWebhook|IntegrationState|seq-|interrupted|pulumi:providers/.test(
+        error,
+      );
+    return named
+      ? []
+      : [
+          {
+            invariant: 5,
+            message: `a failure that names no resource or setting: ${error || "(no message)"}`,
+          },
+        ];
   }
   if (expected.desired === undefined) return [];
   const key = (resource: { kind: string; name: string }) => `${resource.kind} ${resource.name}`;
@@ -170,12 +182,21 @@ function exitMeansDesired(observed: Observation, expected: Expectations): Violat
   const have = observed.resources.map(key).sort();
   const found: Violation[] = [];
   if (JSON.stringify(want) !== JSON.stringify(have))
-    found.push({ invariant: 5, message: `exit 0, but state holds [${have.join(", ")}] where the program says [${want.join(", ")}]` });
+    found.push({
+      invariant: 5,
+      message: `exit 0, but state holds [${have.join(", ")}] where the program says [${want.join(", ")}]`,
+    });
   for (const resource of observed.resources) {
     if (resource.kind === "TriggerWebhook" && resource.outputs.url !== expected.desired.webhookUrl)
-      found.push({ invariant: 5, message: `exit 0, but ${resource.name} holds ${String(resource.outputs.url)}` });
+      found.push({
+        invariant: 5,
+        message: `exit 0, but ${resource.name} holds ${String(resource.outputs.url)}`,
+      });
     if (resource.kind === "IntegrationState" && resource.outputs.enabled !== expected.desired.stateEnabled)
-      found.push({ invariant: 5, message: `exit 0, but ${resource.name} holds enabled ${String(resource.outputs.enabled)}` });
+      found.push({
+        invariant: 5,
+        message: `exit 0, but ${resource.name} holds enabled ${String(resource.outputs.enabled)}`,
+      });
   }
   return found;
 }
@@ -186,11 +207,15 @@ function noSecretShown(observed: Observation, expected: Expectations): Violation
   const places = { state: observed.stateText, output: observed.output, error: observed.error ?? "" };
   for (const [place, text] of Object.entries(places))
     for (const secret of expected.secrets)
-      if (text.includes(secret)) found.push({ invariant: 6, message: `a secret (${secret.slice(0, 6)}...) shows in the ${place}` });
+      if (text.includes(secret))
+        found.push({ invariant: 6, message: `a secret (${secret.slice(0, 6)}...) shows in the ${place}` });
   for (const resource of observed.resources) {
     const url = resource.outputs.serviceUrl;
     if (typeof url === "string" && publicUrl(url) !== url)
-      found.push({ invariant: 6, message: `${resource.name}'s serviceUrl carries more than its public form` });
+      found.push({
+        invariant: 6,
+        message: `${resource.name}'s serviceUrl carries more than its public form`,
+      });
   }
   return found;
 }
@@ -200,15 +225,31 @@ function nothingLeftAfterDestroy(observed: Observation, expected: Expectations):
   if (!expected.destroyed) return [];
   const found: Violation[] = [];
   if (observed.resources.length > 0)
-    found.push({ invariant: 7, message: `destroyed, but state holds ${observed.resources.map((r) => r.name).join(", ")}` });
+    found.push({
+      invariant: 7,
+      message: `destroyed, but state holds ${observed.resources.map((r) => r.name).join(", ")}`,
+    });
   for (const [account, objects] of Object.entries(observed.accounts)) {
-    const left = Object.keys(objects.connectors).length + objects.connectedAccounts.length + objects.triggerInstances.length;
-    if (left > 0) found.push({ invariant: 7, message: `destroyed, but ${left} object(s) of the stack live in ${account}` });
+    const left =
+      Object.keys(objects.connectors).length +
+      objects.connectedAccounts.length +
+      objects.triggerInstances.length;
+    if (left > 0)
+      found.push({
+        invariant: 7,
+        message: `destroyed, but ${left} object(s) of the stack live in ${account}`,
+      });
   }
   const alpha = observed.accounts.alpha;
   if (expected.restores.callbackUrl && alpha.callbackUrl !== BEFORE_URL)
-    found.push({ invariant: 7, message: `destroyed, but alpha's callback URL is ${alpha.callbackUrl}, not ${BEFORE_URL}` });
+    found.push({
+      invariant: 7,
+      message: `destroyed, but alpha's callback URL is ${alpha.callbackUrl}, not ${BEFORE_URL}`,
+    });
   if (expected.restores.elsewhere && alpha.elsewhereEnabled !== true)
-    found.push({ invariant: 7, message: "destroyed, but the integration made elsewhere is not enabled again" });
+    found.push({
+      invariant: 7,
+      message: "destroyed, but the integration made elsewhere is not enabled again",
+    });
   return found;
 }

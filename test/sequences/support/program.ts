@@ -48,7 +48,11 @@ export function initialSpec(): ProgramSpec {
 export function namesOf(group: Group, generation: number): Record<string, string> {
   const suffix = generation === 0 ? "" : `-${generation}`;
   if (group === "chain")
-    return { Connector: `seq-github${suffix}`, ConnectedAccount: `seq-user${suffix}`, TriggerInstance: `seq-stars${suffix}` };
+    return {
+      Connector: `seq-github${suffix}`,
+      ConnectedAccount: `seq-user${suffix}`,
+      TriggerInstance: `seq-stars${suffix}`,
+    };
   if (group === "webhook") return { TriggerWebhook: `seq-events${suffix}` };
   return { IntegrationState: `seq-shared${suffix}` };
 }
@@ -56,7 +60,11 @@ export function namesOf(group: Group, generation: number): Record<string, string
 /** Every resource the spec declares: kind and logical name. */
 export function declared(spec: ProgramSpec): { kind: string; name: string; group: Group }[] {
   return GROUPS.filter((group) => spec.present[group]).flatMap((group) =>
-    Object.entries(namesOf(group, spec.placement[group].generation)).map(([kind, name]) => ({ kind, name, group })),
+    Object.entries(namesOf(group, spec.placement[group].generation)).map(([kind, name]) => ({
+      kind,
+      name,
+      group,
+    })),
   );
 }
 
@@ -92,7 +100,9 @@ export function yamlProgram(spec: ProgramSpec, urnPrefix: string): string {
     if (placement.aliases.length > 0) {
       out.push("      aliases:");
       for (const alias of placement.aliases)
-        out.push(`        - ${urnPrefix}integrations:index:${kind}::${namesOf(group, alias.generation)[kind]}`);
+        out.push(
+          `        - ${urnPrefix}integrations:index:${kind}::${namesOf(group, alias.generation)[kind]}`,
+        );
     }
     return out.length > 0 ? ["    options:", ...out] : [];
   };

@@ -4,7 +4,13 @@
  */
 import { unwrapSecrets, type ResourceState } from "../../../tools/pulumi/state";
 import type { OperationResult } from "../../../tools/pulumi/types";
-import { violations, type Expectations, type Observation, type StateResource, type Violation } from "./invariants";
+import {
+  violations,
+  type Expectations,
+  type Observation,
+  type StateResource,
+  type Violation,
+} from "./invariants";
 import { declared } from "./program";
 import type { Model, Outcome } from "./model";
 import type { World } from "./world";
@@ -61,7 +67,8 @@ export async function step(
   const found = violations(observed, expectations).map(describe);
   if (options.expected === "success" && !succeeded)
     found.push(`the step must succeed, but failed: ${firstLine(result.error)}`);
-  if (options.expected === "refusal" && succeeded) found.push("the README says this step is refused, but it went through");
+  if (options.expected === "refusal" && succeeded)
+    found.push("the README says this step is refused, but it went through");
   if (found.length > 0) throw new SequenceFailure(name, found);
   return result;
 }
@@ -96,7 +103,9 @@ const KINDS = ["Connector", "ConnectedAccount", "TriggerInstance", "TriggerWebho
 
 function managed(world: World, resource: ResourceState): StateResource[] {
   const kind = resource.type.split(":").pop() ?? "";
-  const ours = resource.type.startsWith("integrations:index:") || resource.type.startsWith("pulumi-nodejs:dynamic/integrations:");
+  const ours =
+    resource.type.startsWith("integrations:index:") ||
+    resource.type.startsWith("pulumi-nodejs:dynamic/integrations:");
   if (!ours || !KINDS.includes(kind)) return [];
   const outputs = unwrapSecrets(resource.outputs) as Record<string, unknown>;
   const onDefault =

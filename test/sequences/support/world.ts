@@ -65,14 +65,24 @@ export async function startWorld(
   spec: ProgramSpec,
   ran: (descriptor: string) => void = () => {},
 ): Promise<World> {
-  const keys = { a1: distinctiveSecret("seq-a1"), a2: distinctiveSecret("seq-a2"), b1: distinctiveSecret("seq-b1") };
+  const keys = {
+    a1: distinctiveSecret("seq-a1"),
+    a2: distinctiveSecret("seq-a2"),
+    b1: distinctiveSecret("seq-b1"),
+  };
   const d1 = distinctiveSecret("seq-d1");
   const accountToken = distinctiveSecret("seq-token");
   const [one, two] = await Promise.all([
-    startEmulator({ port: 0, apiKeys: [`${keys.a1}=alpha`, `${keys.a2}=alpha`, `${keys.b1}=beta`, `${d1}=delta`] }),
+    startEmulator({
+      port: 0,
+      apiKeys: [`${keys.a1}=alpha`, `${keys.a2}=alpha`, `${keys.b1}=beta`, `${d1}=delta`],
+    }),
     startEmulator({ port: 0, apiKeys: [`${keys.a1}=gamma`] }),
   ]);
-  const tenants: Record<"one" | "two", Account[]> = { one: ["alpha", "alpha", "beta", "delta"], two: ["gamma"] };
+  const tenants: Record<"one" | "two", Account[]> = {
+    one: ["alpha", "alpha", "beta", "delta"],
+    two: ["gamma"],
+  };
   const readers: Record<Account, ApiClient> = {
     alpha: new ApiClient({ baseUrl: one.url, apiKey: keys.a2, maxRetries: 0 }),
     beta: new ApiClient({ baseUrl: one.url, apiKey: keys.b1, maxRetries: 0 }),
@@ -89,7 +99,10 @@ export async function startWorld(
   const logged = { one: 0, two: 0 };
   const takeWrites = (): Record<Account, string[]> => {
     const writes: Record<Account, string[]> = { alpha: [], beta: [], delta: [], gamma: [] };
-    for (const [service, emulator] of [["one", one], ["two", two]] as const) {
+    for (const [service, emulator] of [
+      ["one", one],
+      ["two", two],
+    ] as const) {
       const entries = emulator.requestLog.entries();
       for (const entry of entries.slice(logged[service])) {
         if (entry.method === "GET" || entry.tenant === null) continue;
@@ -166,7 +179,8 @@ async function objectsOf(client: ApiClient, elsewhereId: string): Promise<Accoun
       connectors[connector.id] = { name: connector.name, enabled: connector.enabled };
   const connectedAccounts: string[] = [];
   for await (const account of client.listConnectedAccounts())
-    if (account.integrationId !== undefined && account.integrationId in connectors) connectedAccounts.push(account.id);
+    if (account.integrationId !== undefined && account.integrationId in connectors)
+      connectedAccounts.push(account.id);
   const triggerInstances: string[] = [];
   for await (const instance of client.activeTriggers({ showDisabled: true }))
     if (connectedAccounts.includes(instance.connectionId) && instance.deleted !== true)

@@ -4,7 +4,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { ConnectedAccount, Connector, IntegrationState, TriggerInstance, TriggerWebhook } from "pulumi-integrations";
+import {
+  ConnectedAccount,
+  Connector,
+  IntegrationState,
+  TriggerInstance,
+  TriggerWebhook,
+} from "pulumi-integrations";
 
 type Group = "chain" | "webhook" | "state";
 interface Placement {
@@ -58,7 +64,11 @@ if (spec.present.chain) {
   );
   const user = new ConnectedAccount(
     name("chain", "ConnectedAccount"),
-    { integrationId: github.id, data: { token: config.requireSecret("accountToken") }, connection: connection("chain") },
+    {
+      integrationId: github.id,
+      data: { token: config.requireSecret("accountToken") },
+      connection: connection("chain"),
+    },
     options("chain", "ConnectedAccount"),
   );
   new TriggerInstance(
