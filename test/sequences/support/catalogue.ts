@@ -3,6 +3,7 @@
  * changes the program or the settings as a user would, runs one command, and says (through the model) whether
  * the README lets it succeed or says it is refused; `step` checks that and the invariants.
  */
+import { readdirSync, readFileSync } from "node:fs";
 import fc from "fast-check";
 import { ApiClient } from "../../../src/client";
 import type { FaultSettings } from "../../../src/emulator";
@@ -339,16 +340,21 @@ class Fault extends CatalogueStep {
 }
 
 /**
- * The CLI killed (SIGKILL to its process group, as a CI runner ending the job) during an `up` that creates,
- * then the README's recovery ("Recovering from an interrupted create"): `pulumi cancel`, `pulumi refresh
- * --clear-pending-creates`, the orphans it may leave deleted through the API, and an `up` that converges.
+ * The CLI interrupted during an `up` that creates: SIGINT (Ctrl-C, which the engine answers by cancelling and
+ * finishing what is in flight) or SIGKILL to its process group (a CI runner ending the job), then the README's
+ * recovery ("Recovering from an interrupted create") where needed: `pulumi cancel` (the lock a killed CLI
+ * leaves), `pulumi refresh --clear-pending-creates`, the orphans it may leave deleted through the API, and an
+ * `up` that converges.
  */
-class Kill extends CatalogueStep {
-  constructor(readonly afterMs: number) {
+class Interrupt extends CatalogueStep {
+  constructor(
+    readonly signal: "SIGINT" | "SIGKILL",
+    readonly afterMs: number,
+  ) {
     super();
   }
   get descriptor() {
-    return `kill(${this.afterMs})`;
+    return `${this.signal === "SIGINT" ? "ctrl-c" : "kill"}(${this.afterMs})`;
   }
   override check(model: Readonly<Model>) {
     return model.spec.present.chain;
@@ -359,8 +365,12 @@ class Kill extends CatalogueStep {
     placement.generation = model.next.generation++;
     world.writeProgram(model.spec);
     const killer = new AbortController();
-    const timer = setTimeout(() => killer.abort(), this.afterMs);
-    await step(world, model, "kill", () => world.stack.up({ skipPreview: true, signal: killer.signal }), {
+    const timer = setTimeout(() => {
+      if (this.signal === "SIGKILL") killer.abort();
+      else for (const pid of cliPids(world)) process.kill(pid, "SIGINT");
+    }, this.afterMs);
+    const name = this.signal === "SIGINT" ? "ctrl-c" : "kill";
+    await step(world, model, name, () => world.stack.up({ skipPreview: true, signal: killer.signal }), {
       expected: "either",
       applies: true,
       interrupted: true,
@@ -370,16 +380,28 @@ class Kill extends CatalogueStep {
     await step(
       world,
       model,
-      "kill-recovery-refresh",
+      `${name}-recovery-refresh`,
       () => world.stack.refresh({ skipPreview: true, clearPendingCreates: true }),
-      {
-        expected: "success",
-        interrupted: true,
-      },
+      { expected: "success", interrupted: true },
     );
     await deleteOrphans(world, model);
-    await apply(world, model, "kill-recovery-up");
+    await apply(world, model, `${name}-recovery-up`);
   }
+}
+
+/** The `pulumi` processes running this world's stack: their command line names its config file. */
+function cliPids(world: World): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const argv = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
+      if (argv[0]?.endsWith("pulumi") && argv.includes(world.stack.configFile)) pids.push(Number(entry));
+    } catch {
+      // Ended while being looked at.
+    }
+  }
+  return pids;
 }
 
 /** The README's last recovery step: delete what an interrupted create left outside state. */
@@ -432,7 +454,9 @@ export function catalogue(): fc.Arbitrary<CatalogueStep>[] {
     fc.constant(new Refresh()),
     fc.constant(new PreviewNoChanges()),
     fc.constantFrom<FaultKind>("503", "latency", "reset-write", "late-commit").map((kind) => new Fault(kind)),
-    fc.integer({ min: 300, max: 4_000 }).map((ms) => new Kill(Math.round(ms / 100) * 100)),
+    fc
+      .tuple(fc.constantFrom<"SIGINT" | "SIGKILL">("SIGINT", "SIGKILL"), fc.integer({ min: 3, max: 40 }))
+      .map(([signal, tenths]) => new Interrupt(signal, tenths * 100)),
   ];
 }
 
@@ -469,7 +493,9 @@ export function stepFrom(descriptor: string): CatalogueStep {
     case "fault":
       return new Fault(a as FaultKind);
     case "kill":
-      return new Kill(Number(a));
+      return new Interrupt("SIGKILL", Number(a));
+    case "ctrl-c":
+      return new Interrupt("SIGINT", Number(a));
     default:
       throw new Error(`no catalogue step ${descriptor}`);
   }

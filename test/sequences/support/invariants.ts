@@ -162,9 +162,10 @@ function singletonsAsState(observed: Observation, expected: Expectations): Viola
 /** 5. Exit 0 means the program's desired state holds; a failure names the resource and the cause. */
 function exitMeansDesired(observed: Observation, expected: Expectations): Violation[] {
   if (observed.exitCode !== 0) {
+    // A cancel (Ctrl-C) or a kill is its own cause: the engine says "update canceled", the runner "interrupted".
     const error = observed.error ?? "";
     const named =
-      /integrations|Connector|ConnectedAccount|TriggerInstance|TriggerWebhook|IntegrationState|seq-|interrupted|pulumi:providers/.test(
+      /integrations|Connector|ConnectedAccount|TriggerInstance|TriggerWebhook|IntegrationState|seq-|interrupted|canceled|pulumi:providers/.test(
         error,
       );
     return named
