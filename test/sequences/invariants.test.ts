@@ -71,6 +71,7 @@ function consistent(): { observed: Observation; expected: Expectations } {
         stateEnabled: false,
       },
       interruptedCreates: false,
+      stateMayLag: false,
       destroyed: false,
       restores: { callbackUrl: true, elsewhere: true },
       secrets: [KEY],
@@ -111,6 +112,14 @@ test("2: an orphan, unless the CLI was interrupted during a create", () => {
   world.observed.accounts.alpha.connectors.int_8 = { name: "seq-github-orphan", enabled: true };
   expect(reported(world)).toEqual([2]);
   world.expected.interruptedCreates = true;
+  expect(reported(world)).toEqual([]);
+});
+
+test("1: a deleted object still in state is allowed only right after a killed CLI", () => {
+  const world = consistent();
+  world.observed.accounts.alpha.triggerInstances = [];
+  expect(reported(world)).toEqual([1]);
+  world.expected.stateMayLag = true;
   expect(reported(world)).toEqual([]);
 });
 

@@ -3,7 +3,7 @@
  * changes the program or the settings as a user would, runs one command, and says (through the model) whether
  * the README lets it succeed or says it is refused; `step` checks that and the invariants.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import fc from "fast-check";
 import { ApiClient } from "../../../src/client";
 import type { FaultSettings } from "../../../src/emulator";
@@ -374,7 +374,11 @@ class Interrupt extends CatalogueStep {
       expected: "either",
       applies: true,
       interrupted: true,
+      killed: this.signal === "SIGKILL",
     }).finally(() => clearTimeout(timer));
+    // A CI runner ends the job's other processes too: the providers the CLI started in groups of their own.
+    if (this.signal === "SIGKILL")
+      for (const pid of processesIn(world.programDir)) process.kill(pid, "SIGKILL");
     if (model.settled) return forgetAliases(model);
     await world.stack.cli(["cancel", "--yes", "--stack", world.stack.stackName]);
     await step(
@@ -387,6 +391,20 @@ class Interrupt extends CatalogueStep {
     await deleteOrphans(world, model);
     await apply(world, model, `${name}-recovery-up`);
   }
+}
+
+/** The processes (providers, language hosts) running in the world's program folder. */
+function processesIn(dir: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      if (readlinkSync(`/proc/${entry}/cwd`) === dir) pids.push(Number(entry));
+    } catch {
+      // Ended while being looked at, or not ours to inspect.
+    }
+  }
+  return pids;
 }
 
 /** The `pulumi` processes running this world's stack: their command line names its config file. */

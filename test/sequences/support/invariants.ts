@@ -41,6 +41,11 @@ export interface Expectations {
   desired?: { resources: { kind: string; name: string }[]; webhookUrl: string; stateEnabled: boolean };
   /** The step was interrupted (a killed CLI): a create it started may be live outside state until recovered. */
   interruptedCreates: boolean;
+  /**
+   * The step itself was interrupted: a delete the provider carried out may still be in state, which the CLI had
+   * no time to write (the next refresh drops it), so the state may lag behind the accounts.
+   */
+  stateMayLag: boolean;
   /** The step was a destroy with the right settings that exited 0. */
   destroyed: boolean;
   /** What a destroy puts back as it was before the stack: not what a successor made before its delete took over. */
@@ -94,6 +99,7 @@ function sameService(url: string, serviceUrl: string): boolean {
 
 /** 1. Every resource in state is live in the account and service it records. */
 function liveWhereRecorded(observed: Observation, expected: Expectations): Violation[] {
+  if (expected.stateMayLag) return [];
   const found: Violation[] = [];
   for (const resource of observed.resources) {
     const account = accountOf(resource, expected.services);
@@ -139,7 +145,7 @@ function onlyChosenAccountsWritten(observed: Observation, expected: Expectations
 
 /** 4. A singleton the stack sets equals what state says after every successful step. */
 function singletonsAsState(observed: Observation, expected: Expectations): Violation[] {
-  if (observed.exitCode !== 0) return [];
+  if (observed.exitCode !== 0 || expected.stateMayLag) return [];
   const found: Violation[] = [];
   for (const resource of observed.resources) {
     const account = accountOf(resource, expected.services);

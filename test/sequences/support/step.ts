@@ -30,8 +30,10 @@ export interface StepOptions {
   /** An `up` whose exit 0 means the whole program holds. */
   applies?: boolean;
   destroys?: boolean;
-  /** The CLI was killed: a create may be live outside state until the recovery. */
+  /** The CLI was killed, in this step or before it: a create may be live outside state until the recovery. */
   interrupted?: boolean;
+  /** The CLI was killed in this step: the state may lag behind what the provider did. */
+  killed?: boolean;
 }
 
 export async function step(
@@ -60,6 +62,7 @@ export async function step(
           }
         : undefined,
     interruptedCreates: options.interrupted ?? false,
+    stateMayLag: options.killed ?? false,
     destroyed: (options.destroys ?? false) && succeeded,
     restores: { callbackUrl: !model.lostBefore.webhook, elsewhere: !model.lostBefore.state },
     secrets: world.secrets,
