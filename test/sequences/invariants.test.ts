@@ -72,6 +72,7 @@ function consistent(): { observed: Observation; expected: Expectations } {
       },
       interruptedCreates: false,
       stateMayLag: false,
+      signalled: false,
       destroyed: false,
       restores: { callbackUrl: true, elsewhere: true },
       secrets: [KEY],
@@ -140,6 +141,8 @@ test("5: exit 0 where the state is not what the program says, and a failure that
   failed.observed.exitCode = 255;
   failed.observed.error = "something went wrong";
   expect(reported(failed)).toEqual([5]);
+  failed.expected.signalled = true;
+  expect(reported(failed)).toEqual([]);
 });
 
 test("6: a secret in a log, in the state, or a URL with credentials", () => {

@@ -170,51 +170,44 @@ function guardedRun(world: World, command: GuardedCommand): Promise<OperationRes
   return stack.destroy({ skipPreview: true });
 }
 
-/** Another account's key (beta's b1, a wrong CI secret), then the right one again. */
-class WrongKey extends CatalogueStep {
-  constructor(readonly command: GuardedCommand) {
+/**
+ * One command with another account's key (beta's b1, a wrong CI secret) or at another service (service two,
+ * where a1 reaches gamma), then the right settings again.
+ */
+class Elsewhere extends CatalogueStep {
+  constructor(
+    readonly change: "key" | "service",
+    readonly command: GuardedCommand,
+  ) {
     super();
   }
   get descriptor() {
-    return `wrong-key(${this.command})`;
+    return `${this.change === "key" ? "wrong-key" : "other-service"}(${this.command})`;
   }
   override check(model: Readonly<Model>) {
-    return model.settled && onDefaultProvider(model as Model).length > 0;
+    const reachesGamma = this.change === "key" || model.key === "a1";
+    return model.settled && reachesGamma && onDefaultProvider(model as Model).length > 0;
   }
   protected async perform(model: Model, world: World) {
-    world.env.INTEGRATIONS_API_KEY = world.keys.b1;
+    const setting = this.change === "key" ? "INTEGRATIONS_API_KEY" : "INTEGRATIONS_BASE_URL";
+    const right = world.env[setting]!;
+    world.env[setting] = this.change === "key" ? world.keys.b1 : world.services.two.url;
     try {
-      await step(world, model, `wrong-key-${this.command}`, () => guardedRun(world, this.command), {
-        expected: guardedOutcome(model, "key", this.command),
-      });
+      const expected = guardedOutcome(model, this.change, this.command);
+      const destroys = this.command === "destroy" && expected === "success";
+      await step(
+        world,
+        model,
+        `${this.descriptor.split("(")[0]}-${this.command}`,
+        () => guardedRun(world, this.command),
+        {
+          expected,
+          destroys,
+        },
+      );
+      if (destroys) model.settled = false;
     } finally {
-      world.env.INTEGRATIONS_API_KEY = world.keys[model.key];
-    }
-  }
-}
-
-/** Service two, where a1 reaches gamma: the base URL switched with the same key, then back. */
-class OtherService extends CatalogueStep {
-  constructor(readonly command: GuardedCommand) {
-    super();
-  }
-  get descriptor() {
-    return `other-service(${this.command})`;
-  }
-  override check(model: Readonly<Model>) {
-    return model.settled && model.key === "a1" && onDefaultProvider(model as Model).length > 0;
-  }
-  protected async perform(model: Model, world: World) {
-    world.env.INTEGRATIONS_BASE_URL = world.services.two.url;
-    try {
-      const expected = guardedOutcome(model, "service", this.command);
-      await step(world, model, `other-service-${this.command}`, () => guardedRun(world, this.command), {
-        expected,
-        destroys: this.command === "destroy" && expected === "success",
-      });
-      if (this.command === "destroy" && expected === "success") model.settled = false;
-    } finally {
-      world.env.INTEGRATIONS_BASE_URL = spelt(world.services.one.url, model.spelling);
+      world.env[setting] = right;
     }
   }
 }
@@ -375,6 +368,7 @@ class Interrupt extends CatalogueStep {
       applies: true,
       interrupted: true,
       killed: this.signal === "SIGKILL",
+      signalled: true,
     }).finally(() => clearTimeout(timer));
     // A CI runner ends the job's other processes too: the providers the CLI started in groups of their own.
     if (this.signal === "SIGKILL")
@@ -464,8 +458,8 @@ export function catalogue(): fc.Arbitrary<CatalogueStep>[] {
     fc.tuple(group, fc.boolean()).map(([g, alias]) => new Rename(g, alias, true)),
     fc.tuple(group, fc.constantFrom(...PROVIDERS)).map(([g, to]) => new MoveProvider(g, to)),
     fc.constant(new RotateKey()),
-    fc.constantFrom(...GUARDED_COMMANDS).map((command) => new WrongKey(command)),
-    fc.constantFrom(...GUARDED_COMMANDS).map((command) => new OtherService(command)),
+    fc.constantFrom(...GUARDED_COMMANDS).map((command) => new Elsewhere("key", command)),
+    fc.constantFrom(...GUARDED_COMMANDS).map((command) => new Elsewhere("service", command)),
     fc.constant(new Respell()),
     group.map((g) => new Replace(g)),
     fc.constant(new TargetedUpdate()),
@@ -495,9 +489,9 @@ export function stepFrom(descriptor: string): CatalogueStep {
     case "rotate-key":
       return new RotateKey();
     case "wrong-key":
-      return new WrongKey(a as GuardedCommand);
+      return new Elsewhere("key", a as GuardedCommand);
     case "other-service":
-      return new OtherService(a as GuardedCommand);
+      return new Elsewhere("service", a as GuardedCommand);
     case "respell":
       return new Respell();
     case "replace":

@@ -46,6 +46,8 @@ export interface Expectations {
    * no time to write (the next refresh drops it), so the state may lag behind the accounts.
    */
   stateMayLag: boolean;
+  /** The CLI was sent a signal: a failure's cause is the signal, whether or not the CLI printed one. */
+  signalled: boolean;
   /** The step was a destroy with the right settings that exited 0. */
   destroyed: boolean;
   /** What a destroy puts back as it was before the stack: not what a successor made before its delete took over. */
@@ -168,7 +170,8 @@ function singletonsAsState(observed: Observation, expected: Expectations): Viola
 /** 5. Exit 0 means the program's desired state holds; a failure names the resource and the cause. */
 function exitMeansDesired(observed: Observation, expected: Expectations): Violation[] {
   if (observed.exitCode !== 0) {
-    // A cancel (Ctrl-C) or a kill is its own cause: the engine says "update canceled", the runner "interrupted".
+    // A cancel (Ctrl-C) or a kill is its own cause: the CLI may exit before it has anything to say.
+    if (expected.signalled) return [];
     const error = observed.error ?? "";
     const named =
       /integrations|Connector|ConnectedAccount|TriggerInstance|TriggerWebhook|IntegrationState|seq-|interrupted|canceled|pulumi:providers/.test(

@@ -34,6 +34,8 @@ export interface StepOptions {
   interrupted?: boolean;
   /** The CLI was killed in this step: the state may lag behind what the provider did. */
   killed?: boolean;
+  /** The CLI was sent a signal (SIGINT or SIGKILL) in this step. */
+  signalled?: boolean;
 }
 
 export async function step(
@@ -63,6 +65,7 @@ export async function step(
         : undefined,
     interruptedCreates: options.interrupted ?? false,
     stateMayLag: options.killed ?? false,
+    signalled: options.signalled ?? false,
     destroyed: (options.destroys ?? false) && succeeded,
     restores: { callbackUrl: !model.lostBefore.webhook, elsewhere: !model.lostBefore.state },
     secrets: world.secrets,
