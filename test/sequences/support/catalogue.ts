@@ -465,10 +465,13 @@ export function catalogue(): fc.Arbitrary<CatalogueStep>[] {
     fc.constant(new TargetedUpdate()),
     fc.constant(new Refresh()),
     fc.constant(new PreviewNoChanges()),
-    fc.constantFrom<FaultKind>("503", "latency", "reset-write", "late-commit").map((kind) => new Fault(kind)),
-    fc
-      .tuple(fc.constantFrom<"SIGINT" | "SIGKILL">("SIGINT", "SIGKILL"), fc.integer({ min: 3, max: 40 }))
-      .map(([signal, tenths]) => new Interrupt(signal, tenths * 100)),
+    // Each fault and each signal an entry of its own, as likely as any other step.
+    ...(["503", "latency", "reset-write", "late-commit"] as const).map((kind) =>
+      fc.constant(new Fault(kind)),
+    ),
+    ...(["SIGINT", "SIGKILL"] as const).map((signal) =>
+      fc.integer({ min: 3, max: 40 }).map((tenths) => new Interrupt(signal, tenths * 100)),
+    ),
   ];
 }
 
