@@ -76,16 +76,25 @@ class Up extends CatalogueStep {
   }
 }
 
-class Toggle extends CatalogueStep {
+/**
+ * A kind removed from the program and applied, then added back under a new name and applied: both halves of
+ * "add and remove" in one step, so that every kind stays in the program for the steps that need it.
+ */
+class RemoveAndAdd extends CatalogueStep {
   constructor(readonly group: Group) {
     super();
   }
   get descriptor() {
-    return `toggle(${this.group})`;
+    return `remove-add(${this.group})`;
   }
   protected async perform(model: Model, world: World) {
-    model.spec.present[this.group] = !model.spec.present[this.group];
-    await apply(world, model, model.spec.present[this.group] ? "add" : "remove");
+    model.spec.present[this.group] = false;
+    await apply(world, model, "remove");
+    const placement = model.spec.placement[this.group];
+    model.spec.present[this.group] = true;
+    placement.generation = model.next.generation++;
+    placement.aliases = [];
+    await apply(world, model, "add");
   }
 }
 
@@ -453,7 +462,7 @@ const group = fc.constantFrom(...GROUPS);
 export function catalogue(): fc.Arbitrary<CatalogueStep>[] {
   return [
     fc.constant(new Up()),
-    group.map((g) => new Toggle(g)),
+    group.map((g) => new RemoveAndAdd(g)),
     fc.tuple(group, fc.boolean()).map(([g, alias]) => new Rename(g, alias, false)),
     fc.tuple(group, fc.boolean()).map(([g, alias]) => new Rename(g, alias, true)),
     fc.tuple(group, fc.constantFrom(...PROVIDERS)).map(([g, to]) => new MoveProvider(g, to)),
@@ -482,8 +491,8 @@ export function stepFrom(descriptor: string): CatalogueStep {
   switch (name) {
     case "up":
       return new Up();
-    case "toggle":
-      return new Toggle(a as Group);
+    case "remove-add":
+      return new RemoveAndAdd(a as Group);
     case "rename":
     case "move-component":
       return new Rename(a as Group, b === "alias", name === "move-component");
