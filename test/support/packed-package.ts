@@ -49,7 +49,8 @@ export function createStageRoot(): string {
 
 export function removeStageRoot(): void {
   const root = process.env[STAGE_ENV];
-  if (root) rmSync(root, { recursive: true, force: true });
+  // A plugin a killed CLI left may still be writing there as it ends: retried, as `rm -rf` would be again.
+  if (root) rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   delete process.env[STAGE_ENV];
 }
 
