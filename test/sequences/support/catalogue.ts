@@ -50,6 +50,14 @@ function forgetAliases(model: Model) {
   for (const group of GROUPS) model.spec.placement[group].aliases = [];
 }
 
+/** The chain under new names without aliases: an `up` that creates (and deletes the old ones). */
+function renameChain(model: Model, world: World) {
+  const placement = model.spec.placement.chain;
+  placement.aliases = [];
+  placement.generation = model.next.generation++;
+  world.writeProgram(model.spec);
+}
+
 /** A successor of the group's take-over resource is created before the old one is deleted. */
 function createdFirst(model: Model, group: Group) {
   if (group === "webhook" || group === "state") model.lostBefore[group] = true;
@@ -319,10 +327,7 @@ class Fault extends CatalogueStep {
     return model.spec.present.chain;
   }
   protected async perform(model: Model, world: World) {
-    const placement = model.spec.placement.chain;
-    placement.aliases = [];
-    placement.generation = model.next.generation++;
-    world.writeProgram(model.spec);
+    renameChain(model, world);
     const mayFail = this.kind === "reset-write" || this.kind === "late-commit";
     world.services.one.setFaults(FAULTS[this.kind]);
     try {
@@ -362,10 +367,7 @@ class Interrupt extends CatalogueStep {
     return model.spec.present.chain;
   }
   protected async perform(model: Model, world: World) {
-    const placement = model.spec.placement.chain;
-    placement.aliases = [];
-    placement.generation = model.next.generation++;
-    world.writeProgram(model.spec);
+    renameChain(model, world);
     const killer = new AbortController();
     const timer = setTimeout(() => {
       if (this.signal === "SIGKILL") killer.abort();
