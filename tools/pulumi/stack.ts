@@ -105,6 +105,25 @@ export class PulumiStack {
     return stack;
   }
 
+  /**
+   * Another stack of this one's backend, home, passphrase and environment (the same object: a change to it
+   * reaches both), its program in `programDir`: the destination of a `pulumi state move`, say.
+   */
+  sibling(
+    stack: string,
+    programDir: string,
+    settings: Pick<PulumiStackOptions, "config" | "secrets">,
+  ): Promise<PulumiStack> {
+    return PulumiStack.create({
+      ...this.options,
+      ...settings,
+      stack,
+      programDir,
+      workDir: this.workDir,
+      configFile: undefined,
+    });
+  }
+
   private get defaultConfigFile(): string {
     return join(this.options.programDir, `Pulumi.${this.stackName}.yaml`);
   }

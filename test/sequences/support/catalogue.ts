@@ -9,8 +9,9 @@ import { ApiClient } from "../../../src/client";
 import type { FaultSettings } from "../../../src/emulator";
 import type { OperationResult } from "../../../tools/pulumi/types";
 import { guarded, onDefaultProvider, type Model, type Outcome } from "./model";
-import { GROUPS, namesOf, PROVIDERS, type Group, type ProviderChoice } from "./program";
-import { step } from "./step";
+import type { PulumiStack } from "../../../tools/pulumi/stack";
+import { emptySpec, GROUPS, namesOf, PROVIDERS, type Group, type ProviderChoice } from "./program";
+import { SequenceFailure, step } from "./step";
 import type { World } from "./world";
 
 export abstract class CatalogueStep implements fc.AsyncCommand<Model, World> {
@@ -67,10 +68,36 @@ function createdFirst(model: Model, group: Group) {
 function urnOf(world: World, model: Model, group: Group): string {
   const kind = group === "chain" ? "Connector" : group === "webhook" ? "TriggerWebhook" : "IntegrationState";
   const name = namesOf(group, model.spec.placement[group].generation)[kind]!;
+  const parent = model.spec.placement[group].inComponent ? "seq:index:Component$" : "";
+  return urnIn(world.stack, world, kind, name, parent);
+}
+
+function urnIn(stack: PulumiStack, world: World, kind: string, name: string, parent = ""): string {
   const type =
     world.frontEnd === "plugin" ? `integrations:index:${kind}` : `pulumi-nodejs:dynamic/integrations:${kind}`;
-  const parent = model.spec.placement[group].inComponent ? "seq:index:Component$" : "";
-  return `${world.stack.urnPrefix}${parent}${type}::${name}`;
+  return `${stack.urnPrefix}${parent}${type}::${name}`;
+}
+
+/** The kind of a group's resource by its logical name. */
+function kindOf(group: Group, logical: string): string {
+  return Object.entries(namesOf(group, 0)).find(([, name]) => logical.startsWith(name))![0];
+}
+
+/** A CLI command that is not a deployment (`pulumi state move`), as a step's result. */
+async function cliOperation(stack: PulumiStack, args: string[]): Promise<OperationResult> {
+  const started = performance.now();
+  const run = await stack.cli(args);
+  const output = `${run.stdout}${run.stderr}`;
+  return {
+    kind: "up",
+    steps: [],
+    outputs: {},
+    log: [],
+    output,
+    error: run.exitCode === 0 ? undefined : `pulumi ${args.slice(0, 2).join(" ")}: ${run.stderr.trim()}`,
+    exitCode: run.exitCode,
+    durationMs: performance.now() - started,
+  };
 }
 
 function spelt(url: string, spelling: Model["spelling"]): string {
@@ -299,6 +326,123 @@ class PreviewNoChanges extends CatalogueStep {
   }
 }
 
+/**
+ * The README's way to move resources to another stack: `pulumi state move`, which runs no delete, then each
+ * stack's `up` of its program, the group gone from the one and declared in the other, neither touching it;
+ * and back the same way, so that every kind stays in the first stack for the steps that need it.
+ */
+class StateMove extends CatalogueStep {
+  constructor(readonly group: Group) {
+    super();
+  }
+  get descriptor() {
+    return `state-move(${this.group})`;
+  }
+  override check(model: Readonly<Model>) {
+    // A child of the component would take its parent along (`--include-parents`), which the rest still need.
+    return model.settled && model.spec.present[this.group] && !model.spec.placement[this.group].inComponent;
+  }
+  protected async perform(model: Model, world: World) {
+    const second = await world.other("second");
+    const there = emptySpec();
+    there.present[this.group] = true;
+    there.placement[this.group] = structuredClone(model.spec.placement[this.group]);
+    there.webhookUrl = model.spec.webhookUrl;
+    there.stateEnabled = model.spec.stateEnabled;
+    await this.move(world, model, world.stack, second, "state-move-there");
+    model.spec.present[this.group] = false;
+    model.second = there;
+    await this.upBoth(world, model, second, "state-move-up");
+    await this.move(world, model, second, world.stack, "state-move-back");
+    model.spec.present[this.group] = true;
+    model.second = undefined;
+    await this.upBoth(world, model, second, "state-move-back-up");
+  }
+
+  private async move(world: World, model: Model, from: PulumiStack, to: PulumiStack, name: string) {
+    const urns = Object.values(namesOf(this.group, model.spec.placement[this.group].generation)).map(
+      (logical) => urnIn(from, world, kindOf(this.group, logical), logical),
+    );
+    await step(
+      world,
+      model,
+      name,
+      () =>
+        cliOperation(from, [
+          "state",
+          "move",
+          "--source",
+          from.stackName,
+          "--dest",
+          to.stackName,
+          "--yes",
+          ...urns,
+        ]),
+      { expected: "success" },
+    );
+  }
+
+  /** Both stacks' `up`s, each on its program; neither may touch what moved. */
+  private async upBoth(world: World, model: Model, second: PulumiStack, name: string) {
+    world.writeProgram(model.spec);
+    world.writeOtherProgram("second", model.second ?? emptySpec());
+    for (const [stack, which] of [
+      [world.stack, "source"],
+      [second, "destination"],
+    ] as const) {
+      const result = await step(world, model, `${name}-${which}`, () => stack.up({ skipPreview: true }), {
+        expected: "success",
+        applies: true,
+      });
+      const touched = result.steps.filter(
+        (change) =>
+          change.op !== "same" &&
+          Object.values(namesOf(this.group, model.spec.placement[this.group].generation)).some((logical) =>
+            change.urn.endsWith(`::${logical}`),
+          ),
+      );
+      if (touched.length > 0)
+        throw new SequenceFailure(
+          `${name}-${which}`,
+          touched.map((change) => `the moved ${change.urn} was touched: ${change.op}`),
+        );
+    }
+  }
+}
+
+/**
+ * A colleague's stack of the same project, stack and logical names (their local backend) on the same
+ * account: its autonamed connector skips the name the first stack's holds, its TriggerWebhook and
+ * IntegrationState take over the values the first stack set (equal, the program being the same), and its
+ * destroy deletes what it made and puts those values back; the first stack is then as its program says.
+ */
+class ColleagueStack extends CatalogueStep {
+  readonly descriptor = "colleague-stack";
+  override check(model: Readonly<Model>) {
+    return model.settled;
+  }
+  protected async perform(model: Model, world: World) {
+    const colleague = await world.other("colleague");
+    world.writeOtherProgram("colleague", model.spec);
+    model.second = model.spec;
+    await step(world, model, "colleague-up", () => colleague.up({ skipPreview: true }), {
+      expected: "success",
+      applies: true,
+    });
+    model.second = undefined;
+    await step(world, model, "colleague-destroy", () => colleague.destroy({ skipPreview: true }), {
+      expected: "success",
+    });
+    await step(
+      world,
+      model,
+      "colleague-first-unchanged",
+      () => world.stack.preview({ refresh: true, expectNoChanges: true }),
+      { expected: "success" },
+    );
+  }
+}
+
 type FaultKind = "503" | "latency" | "reset-write" | "late-commit";
 const FAULTS: Record<FaultKind, Partial<FaultSettings>> = {
   "503": { errorRate: 1, remaining: 2 },
@@ -476,6 +620,8 @@ export function catalogue(): fc.Arbitrary<CatalogueStep>[] {
     fc.constant(new TargetedUpdate()),
     fc.constant(new Refresh()),
     fc.constant(new PreviewNoChanges()),
+    group.map((g) => new StateMove(g)),
+    fc.constant(new ColleagueStack()),
     // Each fault and each signal an entry of its own, as likely as any other step.
     ...(["503", "latency", "reset-write", "late-commit"] as const).map((kind) =>
       fc.constant(new Fault(kind)),
@@ -516,6 +662,10 @@ export function stepFrom(descriptor: string): CatalogueStep {
       return new Refresh();
     case "preview-refresh-expect-no-changes":
       return new PreviewNoChanges();
+    case "state-move":
+      return new StateMove(a as Group);
+    case "colleague-stack":
+      return new ColleagueStack();
     case "fault":
       return new Fault(a as FaultKind);
     case "kill":

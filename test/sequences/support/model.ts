@@ -17,6 +17,8 @@ export interface Model {
   spelling: "127" | "localhost";
   /** The last step left the stack as the program says (an `up` that exited 0, and nothing changed since). */
   settled: boolean;
+  /** The second stack's program while that stack holds something (`pulumi state move`), else undefined. */
+  second: ProgramSpec | undefined;
   /** The managed resources of state after the last step (what the engine stored, as read back). */
   state: StateResource[];
   /**
@@ -38,6 +40,7 @@ export function initialModel(frontEnd: FrontEnd): Model {
     spec: initialSpec(),
     key: "a1",
     spelling: "127",
+    second: undefined,
     settled: false,
     state: [],
     lostBefore: { webhook: false, state: false },

@@ -44,6 +44,13 @@ export function initialSpec(): ProgramSpec {
   };
 }
 
+/** A program that declares none of the kinds: the second stack's before anything is moved there. */
+export function emptySpec(): ProgramSpec {
+  const spec = initialSpec();
+  spec.present = { chain: false, webhook: false, state: false };
+  return spec;
+}
+
 /** The logical names of a group's resources at a generation. */
 export function namesOf(group: Group, generation: number): Record<string, string> {
   const suffix = generation === 0 ? "" : `-${generation}`;

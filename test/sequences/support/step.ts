@@ -58,7 +58,9 @@ export async function step(
     desired:
       options.applies && succeeded
         ? {
-            resources: declared(model.spec).map(({ kind, name: logical }) => ({ kind, name: logical })),
+            resources: [model.spec, ...(model.second ? [model.second] : [])].flatMap((spec) =>
+              declared(spec).map(({ kind, name: logical }) => ({ kind, name: logical })),
+            ),
             webhookUrl: model.spec.webhookUrl,
             stateEnabled: model.spec.stateEnabled,
           }
@@ -87,18 +89,20 @@ function firstLine(text: string | undefined): string {
   return (text ?? "(no message)").split("\n", 1)[0]!.slice(0, 600);
 }
 
+/** What every stack of the world stores (a resource moved to the second stack is still the world's), and every account. */
 export async function observe(world: World, name: string, result: OperationResult): Promise<Observation> {
-  const [stateText, resources, accounts] = await Promise.all([
-    world.stack.stateText(),
-    world.stack.resources(),
+  const stacks = world.stacks();
+  const [stateTexts, resources, accounts] = await Promise.all([
+    Promise.all(stacks.map((stack) => stack.stateText())),
+    Promise.all(stacks.map((stack) => stack.resources())),
     world.accounts(),
   ]);
   return {
     step: name,
     exitCode: result.exitCode,
     error: result.error,
-    stateText,
-    resources: resources.flatMap((resource) => managed(world, resource)),
+    stateText: stateTexts.join("\n"),
+    resources: resources.flat().flatMap((resource) => managed(world, resource)),
     output: result.output,
     accounts,
     writes: world.takeWrites(),

@@ -16,12 +16,13 @@ import { distinctiveSecret } from "../../e2e/support/e2e-api";
 import { yamlPluginStack } from "../../plugin/support/quickstart-stack";
 import { createStageRoot, stageProgram } from "../../support/packed-package";
 import { pinnedCli } from "../../support/pulumi-cli";
-import { GROUPS, namesOf, TRIGGER, yamlProgram, type ProgramSpec } from "./program";
+import { emptySpec, GROUPS, namesOf, TRIGGER, yamlProgram, type ProgramSpec } from "./program";
 
 export type FrontEnd = "plugin" | "dynamic";
 export type Account = "alpha" | "beta" | "delta" | "gamma";
 export const ACCOUNTS: readonly Account[] = ["alpha", "beta", "delta", "gamma"];
 export type KeyName = "a1" | "a2" | "b1";
+type StackRole = "first" | "second" | "colleague";
 
 export const BEFORE_URL = "https://before.example/alpha";
 
@@ -53,6 +54,16 @@ export interface World {
   ran(descriptor: string): void;
   /** Writes the program the spec describes. */
   writeProgram(spec: ProgramSpec): void;
+  /**
+   * Another stack, made at first use with the same settings and environment: `second` is `dev2` of the same
+   * project and backend (the destination of `pulumi state move`); `colleague` is `dev` of the same project in
+   * a backend of its own (a colleague's local backend: the same project, stack and logical names).
+   */
+  other(role: "second" | "colleague"): Promise<PulumiStack>;
+  /** Writes the program of the stack in that role (made with `other` first). */
+  writeOtherProgram(role: "second" | "colleague", spec: ProgramSpec): void;
+  /** The stacks made so far: the first, and the second once made. */
+  stacks(): PulumiStack[];
   /** Every account's objects now. */
   accounts(): Promise<Record<Account, AccountObjects>>;
   /** The writes (every request but a GET) each account received since the last call. */
@@ -117,23 +128,52 @@ export async function startWorld(
   const env: Record<string, string> = { INTEGRATIONS_API_KEY: keys.a1, INTEGRATIONS_BASE_URL: one.url };
   const config = { serviceUrl: one.url, elsewhereId };
   const secrets = { p1Key: keys.a1, p2Key: keys.a2, accountToken };
-  let programDir: string;
-  let stack: PulumiStack;
-  let writeProgram: (spec: ProgramSpec) => void;
-  if (frontEnd === "plugin") {
-    const stage = join(createStageRoot(), "programs");
-    mkdirSync(stage, { recursive: true });
-    programDir = mkdtempSync(join(stage, "seq-plugin-"));
-    const urnPrefix = "urn:pulumi:dev::seq-plugin::";
-    writeProgram = (next) => writeFileSync(join(programDir, "Pulumi.yaml"), yamlProgram(next, urnPrefix));
-    writeProgram(spec);
-    stack = await yamlPluginStack(programDir, { config, secrets, env });
-  } else {
-    programDir = await stageProgram(join(__dirname, "..", "programs", "dynamic"), "seq-dynamic");
-    writeProgram = (next) => writeFileSync(join(programDir, "spec.json"), dynamicSpec(next));
-    writeProgram(spec);
-    stack = await PulumiStack.create({ cli: pinnedCli(), programDir, config, secrets, env });
-  }
+  // YAML declares nothing conditionally: each stack of the plugin has a program folder of its own. The
+  // dynamic program reads the spec file of its stack; the colleague's stack (`dev` too) has its own folder.
+  const programDirs = new Map<StackRole, string>();
+  const programDirOf = async (role: StackRole): Promise<string> => {
+    const known =
+      programDirs.get(role) ?? programDirs.get(role === "second" && frontEnd === "dynamic" ? "first" : role);
+    if (known !== undefined) return known;
+    const made =
+      frontEnd === "plugin"
+        ? mkdtempSync(join(createStageRoot(), "programs", "seq-plugin-"))
+        : await stageProgram(join(__dirname, "..", "programs", "dynamic"), "seq-dynamic");
+    programDirs.set(role, made);
+    return made;
+  };
+  mkdirSync(join(createStageRoot(), "programs"), { recursive: true });
+  const programDir = await programDirOf("first");
+  const stackNames: Record<StackRole, string> = { first: "dev", second: "dev2", colleague: "dev" };
+  const writeProgramOf = (role: StackRole, next: ProgramSpec) => {
+    const dir = programDirs.get(role) ?? programDir;
+    const name = stackNames[role];
+    if (frontEnd === "plugin")
+      writeFileSync(join(dir, "Pulumi.yaml"), yamlProgram(next, `urn:pulumi:${name}::seq-plugin::`));
+    else writeFileSync(join(dir, `spec.${name}.json`), dynamicSpec(next));
+  };
+  writeProgramOf("first", spec);
+  const newStack = (dir: string) =>
+    frontEnd === "plugin"
+      ? yamlPluginStack(dir, { config, secrets, env })
+      : PulumiStack.create({ cli: pinnedCli(), programDir: dir, config, secrets, env });
+  const stack = await newStack(programDir);
+  const stacks = [stack];
+  const others = new Map<StackRole, Promise<PulumiStack>>();
+  const other = (role: "second" | "colleague") => {
+    const made =
+      others.get(role) ??
+      (async () => {
+        const dir = await programDirOf(role);
+        writeProgramOf(role, emptySpec());
+        const created =
+          role === "second" ? await stack.sibling("dev2", dir, { config, secrets }) : await newStack(dir);
+        stacks.push(created);
+        return created;
+      })();
+    others.set(role, made);
+    return made;
+  };
 
   return {
     frontEnd,
@@ -145,7 +185,10 @@ export async function startWorld(
     env,
     elsewhereId,
     ran,
-    writeProgram,
+    writeProgram: (next) => writeProgramOf("first", next),
+    other,
+    writeOtherProgram: writeProgramOf,
+    stacks: () => [...stacks],
     accounts: async () => {
       const entries = await Promise.all(
         ACCOUNTS.map(async (account) => [account, await objectsOf(readers[account], elsewhereId)] as const),
@@ -154,7 +197,7 @@ export async function startWorld(
     },
     takeWrites,
     close: async () => {
-      await stack.dispose();
+      for (const each of stacks) await each.dispose();
       for (const reader of Object.values(readers)) reader.close();
       await Promise.all([one.close(), two.close()]);
     },

@@ -1,4 +1,4 @@
-// The sequence fuzzer's program on the dynamic provider: spec.json (written by the fuzzer before each step,
+// The sequence fuzzer's program on the dynamic provider: spec.<stack>.json (written by the fuzzer before each step,
 // test/sequences/support/program.ts) says which resources it declares, under which names and parents, with
 // which connection and aliases. Explicit "providers" are `connection` values of the same account.
 import { readFileSync } from "node:fs";
@@ -28,7 +28,7 @@ interface Spec {
   trigger: { name: string; config: Record<string, string> };
 }
 
-const spec = JSON.parse(readFileSync(join(__dirname, "spec.json"), "utf8")) as Spec;
+const spec = JSON.parse(readFileSync(join(__dirname, `spec.${pulumi.getStack()}.json`), "utf8")) as Spec;
 const config = new pulumi.Config();
 const connections = {
   default: undefined,
