@@ -98,11 +98,30 @@ describe("e2e: two accounts in one program", () => {
     expect(unwrapSecrets(prod?.inputs.connection ?? null)).toMatchObject({ apiKey: prodKey });
   });
 
+  it("moves it to the other account with `pulumi up --replace`: created there, deleted through the old key", async () => {
+    const prodId = String(runs.up?.outputs.prodId?.value);
+    const urn = stack.stack.urn(CONNECTOR_TYPE, "prod-github");
+    runs.moved = await stack.up({ replace: [urn] });
+    expect(runs.moved.error).toBeUndefined();
+    // The new connector in the third account first (disabled after its POST, as prodEnabled says), then the
+    // old one deleted from prod's, through its key.
+    expect(tenantOf(runs.moved.writes)).toEqual(["POST 2", "PATCH 2", "DELETE 1"]);
+    await expect(prodClient.getIntegration(prodId)).resolves.toMatchObject({ deleted: true });
+    const movedId = String(runs.moved.outputs.prodId?.value);
+    expect(movedId).not.toBe(prodId);
+    const third = new ApiClient({ baseUrl: api.emulator.url, apiKey: thirdKey, maxRetries: 0 });
+    try {
+      await expect(third.getIntegration(movedId)).resolves.toMatchObject({ name: "e2e-github" });
+    } finally {
+      third.close();
+    }
+    const prod = (await stack.stack.resources()).find((resource) => resource.urn === urn);
+    expect(prod?.outputs.accountId).toBe(api.emulator.accountIdOf(thirdKey));
+  });
+
   it("deletes each connector from its own account on destroy", async () => {
     const destroy = await stack.destroy();
     expect(destroy.error).toBeUndefined();
-    expect(tenantOf(destroy.writes).sort()).toEqual(["DELETE 0", "DELETE 1"]);
-    const prodId = String(runs.up?.outputs.prodId?.value);
-    await expect(prodClient.getIntegration(prodId)).resolves.toMatchObject({ deleted: true });
+    expect(tenantOf(destroy.writes).sort()).toEqual(["DELETE 0", "DELETE 2"]);
   });
 });

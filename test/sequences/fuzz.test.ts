@@ -22,8 +22,8 @@ test.each(["plugin", "dynamic"] as const)(
     const started = performance.now();
     let ran: string[] = [];
     await fc.assert(
-      fc.asyncProperty(sequences(RUNS[frontEnd].steps), async (steps) => {
-        ran = (await runSequence(frontEnd, steps)).ran;
+      fc.asyncProperty(sequences(RUNS[frontEnd].steps), async ({ start, steps }) => {
+        ran = (await runSequence(frontEnd, steps, undefined, start)).ran;
       }),
       { seed: RUNS[frontEnd].seed, numRuns: 1, endOnFailure: true },
     );

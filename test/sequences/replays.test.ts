@@ -5,11 +5,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { stepFrom } from "./support/catalogue";
-import { runSequence } from "./support/sequence";
+import { runSequence, type Start } from "./support/sequence";
 import type { FrontEnd } from "./support/world";
 
 interface Replay {
   frontEnd: FrontEnd;
+  /** A new stack (the default), or one that release 0.2.0 wrote. */
+  start?: Start;
   steps: string[];
   /** What the sequence broke when it was found, and what fixed it. */
   found: string;
@@ -24,7 +26,7 @@ const replays = readdirSync(folder)
 test.each(replays)(
   "%s",
   async (_file, replay) => {
-    const run = await runSequence(replay.frontEnd, replay.steps.map(stepFrom));
+    const run = await runSequence(replay.frontEnd, replay.steps.map(stepFrom), undefined, replay.start);
     expect(run.ran).toEqual(replay.steps.filter((descriptor) => run.ran.includes(descriptor)));
     expect(run.ran.length).toBeGreaterThan(0);
   },

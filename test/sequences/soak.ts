@@ -37,8 +37,8 @@ async function main(): Promise<number> {
     fc.asyncProperty(
       fc.constantFrom(...frontEnds),
       sequences(Number(values.steps)),
-      async (frontEnd, steps) => {
-        const run = await runSequence(frontEnd, steps).catch((error: unknown) => {
+      async (frontEnd, { start, steps }) => {
+        const run = await runSequence(frontEnd, steps, undefined, start).catch((error: unknown) => {
           console.log(
             `  failed: ${error instanceof Error ? error.message.split("\n", 1)[0] : String(error)}`,
           );
@@ -68,10 +68,10 @@ async function main(): Promise<number> {
     failure: undefined as string | undefined,
   };
   if (result.failed && result.counterexample !== null) {
-    const [frontEnd, steps] = result.counterexample;
+    const [frontEnd, { start, steps }] = result.counterexample;
     const found =
       result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance);
-    const replay = { frontEnd, steps: descriptorsOf(String(steps)), found, fixed: "" };
+    const replay = { frontEnd, start, steps: descriptorsOf(String(steps)), found, fixed: "" };
     const folder = join(__dirname, "replays");
     mkdirSync(folder, { recursive: true });
     const file = join(folder, `seed-${seed}-${Date.now()}.json`);

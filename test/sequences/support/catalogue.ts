@@ -593,6 +593,25 @@ export async function firstUp(world: World, model: Model): Promise<void> {
   await apply(world, model, "create");
 }
 
+/**
+ * The first step of a sequence that starts from a stack release 0.2.0 wrote: a plain `up` with this release,
+ * which must succeed and leave every resource where it is (no create, replace or delete).
+ */
+export async function upgradeUp(world: World, model: Model): Promise<void> {
+  world.ran("upgrade-from-0.2.0");
+  world.writeProgram(model.spec);
+  const result = await step(world, model, "upgrade-from-0.2.0", () => world.stack.up({ skipPreview: true }), {
+    expected: "success",
+    applies: true,
+  });
+  const moved = result.steps.filter((change) => !["same", "update", "refresh"].includes(change.op));
+  if (moved.length > 0)
+    throw new SequenceFailure(
+      "upgrade-from-0.2.0",
+      moved.map((change) => `the upgrade's up ${change.op}s ${change.urn}`),
+    );
+}
+
 /** The last step of every sequence: a destroy with the right settings leaves nothing and puts back what it found. */
 export async function finalDestroy(world: World, model: Model): Promise<void> {
   world.env.INTEGRATIONS_API_KEY = world.keys[model.key];

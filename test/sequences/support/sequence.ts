@@ -1,11 +1,17 @@
 /**
- * A whole sequence: a new world, the program made, the steps in order (each skipped when the model says it
- * does not apply), and a destroy with the right settings, checked after each step.
+ * A whole sequence: a new world, the program made (or a stack release 0.2.0 wrote, upgraded), the steps in
+ * order (each skipped when the model says it does not apply), and a destroy with the right settings, checked
+ * after each step.
  */
 import fc from "fast-check";
-import { catalogue, finalDestroy, firstUp, type CatalogueStep } from "./catalogue";
+import { catalogue, finalDestroy, firstUp, upgradeUp, type CatalogueStep } from "./catalogue";
+import { loadFixture } from "./fixture";
 import { initialModel, type Model } from "./model";
 import { startWorld, type FrontEnd, type World } from "./world";
+
+/** How a sequence starts: a new stack, or one that release 0.2.0 wrote (./fixture.ts), upgraded. */
+export type Start = "new" | "0.2.0";
+export const STARTS: readonly Start[] = ["new", "0.2.0"];
 
 export interface SequenceRun {
   model: Model;
@@ -18,17 +24,24 @@ export async function runSequence(
   frontEnd: FrontEnd,
   steps: Iterable<CatalogueStep>,
   onStep: (descriptor: string) => void = () => {},
+  start: Start = "new",
 ): Promise<SequenceRun> {
   const model = initialModel(frontEnd);
   const ran: string[] = [];
   let world: World | undefined;
   try {
     await fc.asyncModelRun(async () => {
-      world = await startWorld(frontEnd, model.spec, (descriptor) => {
-        ran.push(descriptor);
-        onStep(descriptor);
-      });
-      await firstUp(world, model);
+      const fixture = start === "0.2.0" ? loadFixture(frontEnd) : undefined;
+      world = await startWorld(
+        frontEnd,
+        model.spec,
+        (descriptor) => {
+          ran.push(descriptor);
+          onStep(descriptor);
+        },
+        fixture,
+      );
+      await (fixture ? upgradeUp(world, model) : firstUp(world, model));
       return { model, real: world };
     }, steps);
     await finalDestroy(world!, model);
@@ -43,8 +56,14 @@ export async function runSequence(
  * whose first runs are nearly empty: a run here costs minutes, so every one must be long. Shrinking removes
  * steps and simplifies their arguments all the same.
  */
-export function sequences(maxSteps: number, minSteps = maxSteps): fc.Arbitrary<CatalogueStep[]> {
-  return fc.array(fc.oneof(...catalogue()), { minLength: minSteps, maxLength: maxSteps });
+export function sequences(
+  maxSteps: number,
+  minSteps = maxSteps,
+): fc.Arbitrary<{ start: Start; steps: CatalogueStep[] }> {
+  return fc.record({
+    start: fc.constantFrom(...STARTS),
+    steps: fc.array(fc.oneof(...catalogue()), { minLength: minSteps, maxLength: maxSteps }),
+  });
 }
 
 /** Splits fast-check's printed commands (`up,rename(webhook,plain),...`) into descriptors. */

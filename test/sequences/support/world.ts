@@ -7,7 +7,7 @@
  * of gamma: switching the base URL there with the same key reaches another account. Before the stack, alpha
  * has a callback URL and an enabled integration made outside any stack, which the IntegrationState takes.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ApiClient } from "../../../src/client";
 import { startEmulator, type RunningEmulator } from "../../../src/emulator";
@@ -16,6 +16,7 @@ import { distinctiveSecret } from "../../e2e/support/e2e-api";
 import { yamlPluginStack } from "../../plugin/support/quickstart-stack";
 import { createStageRoot, stageProgram } from "../../support/packed-package";
 import { pinnedCli } from "../../support/pulumi-cli";
+import { FIXTURE_SECRETS, type StackFixture } from "./fixture";
 import { emptySpec, GROUPS, namesOf, TRIGGER, yamlProgram, type ProgramSpec } from "./program";
 
 export type FrontEnd = "plugin" | "dynamic";
@@ -71,22 +72,29 @@ export interface World {
   close(): Promise<void>;
 }
 
+/**
+ * A new world of the front end's program. With a fixture, service one and the first stack are restored from
+ * a stack an earlier release wrote (./fixture.ts) instead of being empty.
+ */
 export async function startWorld(
   frontEnd: FrontEnd,
   spec: ProgramSpec,
   ran: (descriptor: string) => void = () => {},
+  fixture?: StackFixture,
 ): Promise<World> {
+  const secrets = fixture ? FIXTURE_SECRETS : undefined;
   const keys = {
-    a1: distinctiveSecret("seq-a1"),
-    a2: distinctiveSecret("seq-a2"),
-    b1: distinctiveSecret("seq-b1"),
+    a1: secrets?.a1 ?? distinctiveSecret("seq-a1"),
+    a2: secrets?.a2 ?? distinctiveSecret("seq-a2"),
+    b1: secrets?.b1 ?? distinctiveSecret("seq-b1"),
   };
-  const d1 = distinctiveSecret("seq-d1");
-  const accountToken = distinctiveSecret("seq-token");
+  const d1 = secrets?.d1 ?? distinctiveSecret("seq-d1");
+  const accountToken = secrets?.accountToken ?? distinctiveSecret("seq-token");
   const [one, two] = await Promise.all([
     startEmulator({
       port: 0,
-      apiKeys: [`${keys.a1}=alpha`, `${keys.a2}=alpha`, `${keys.b1}=beta`, `${d1}=delta`],
+      apiKeys: serviceOneKeys({ ...keys, d1 }),
+      dataFile: fixture?.dataFile,
     }),
     startEmulator({ port: 0, apiKeys: [`${keys.a1}=gamma`] }),
   ]);
@@ -100,13 +108,7 @@ export async function startWorld(
     delta: new ApiClient({ baseUrl: one.url, apiKey: d1, maxRetries: 0 }),
     gamma: new ApiClient({ baseUrl: two.url, apiKey: keys.a1, maxRetries: 0 }),
   };
-  await readers.alpha.setCallbackUrl(BEFORE_URL);
-  const elsewhere = await readers.alpha.createIntegration({
-    name: "made-elsewhere",
-    appName: "github",
-    authScheme: "BEARER_TOKEN",
-  });
-  const elsewhereId = elsewhere.id;
+  const elsewhereId = fixture?.elsewhereId ?? (await seedAlpha(readers.alpha));
   const logged = { one: 0, two: 0 };
   const takeWrites = (): Record<Account, string[]> => {
     const writes: Record<Account, string[]> = { alpha: [], beta: [], delta: [], gamma: [] };
@@ -127,7 +129,7 @@ export async function startWorld(
 
   const env: Record<string, string> = { INTEGRATIONS_API_KEY: keys.a1, INTEGRATIONS_BASE_URL: one.url };
   const config = { serviceUrl: one.url, elsewhereId };
-  const secrets = { p1Key: keys.a1, p2Key: keys.a2, accountToken };
+  const stackSecrets = { p1Key: keys.a1, p2Key: keys.a2, accountToken };
   // YAML declares nothing conditionally: each stack of the plugin has a program folder of its own. The
   // dynamic program reads the spec file of its stack; the colleague's stack (`dev` too) has its own folder.
   const programDirs = new Map<StackRole, string>();
@@ -155,9 +157,12 @@ export async function startWorld(
   writeProgramOf("first", spec);
   const newStack = (dir: string) =>
     frontEnd === "plugin"
-      ? yamlPluginStack(dir, { config, secrets, env })
-      : PulumiStack.create({ cli: pinnedCli(), programDir: dir, config, secrets, env });
+      ? yamlPluginStack(dir, { config, secrets: stackSecrets, env })
+      : PulumiStack.create({ cli: pinnedCli(), programDir: dir, config, secrets: stackSecrets, env });
+  // The fixture's config file carries the passphrase salt its secrets were encrypted with.
+  if (fixture) copyFileSync(fixture.configFile, join(programDir, "Pulumi.dev.yaml"));
   const stack = await newStack(programDir);
+  if (fixture) await importState(stack, fixture.stateFor(one.url));
   const stacks = [stack];
   const others = new Map<StackRole, Promise<PulumiStack>>();
   const other = (role: "second" | "colleague") => {
@@ -167,7 +172,9 @@ export async function startWorld(
         const dir = await programDirOf(role);
         writeProgramOf(role, emptySpec());
         const created =
-          role === "second" ? await stack.sibling("dev2", dir, { config, secrets }) : await newStack(dir);
+          role === "second"
+            ? await stack.sibling("dev2", dir, { config, secrets: stackSecrets })
+            : await newStack(dir);
         stacks.push(created);
         return created;
       })();
@@ -204,8 +211,34 @@ export async function startWorld(
   };
 }
 
+/** Service one's keys: the emulator's tenants are named after the accounts. */
+export function serviceOneKeys(keys: Record<KeyName | "d1", string>): string[] {
+  return [`${keys.a1}=alpha`, `${keys.a2}=alpha`, `${keys.b1}=beta`, `${keys.d1}=delta`];
+}
+
+/**
+ * What alpha holds before any stack: a callback URL, and an enabled integration made outside any stack (which
+ * the IntegrationState takes); returns that integration's id.
+ */
+export async function seedAlpha(alpha: ApiClient): Promise<string> {
+  await alpha.setCallbackUrl(BEFORE_URL);
+  const elsewhere = await alpha.createIntegration({
+    name: "made-elsewhere",
+    appName: "github",
+    authScheme: "BEARER_TOKEN",
+  });
+  return elsewhere.id;
+}
+
+async function importState(stack: PulumiStack, state: string): Promise<void> {
+  const file = join(stack.workDir, "fixture-state.json");
+  writeFileSync(file, state);
+  const run = await stack.cli(["stack", "import", "--stack", stack.stackName, "--file", file]);
+  if (run.exitCode !== 0) throw new Error(`pulumi stack import failed: ${run.stderr.trim()}`);
+}
+
 /** The spec file the dynamic program reads: the spec, with the logical names of every generation it names. */
-function dynamicSpec(spec: ProgramSpec): string {
+export function dynamicSpec(spec: ProgramSpec): string {
   const generations = (group: (typeof GROUPS)[number]) => {
     const placement = spec.placement[group];
     const all = [placement.generation, ...placement.aliases.map((alias) => alias.generation)];
