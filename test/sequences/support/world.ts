@@ -130,25 +130,24 @@ export async function startWorld(
   const env: Record<string, string> = { INTEGRATIONS_API_KEY: keys.a1, INTEGRATIONS_BASE_URL: one.url };
   const config = { serviceUrl: one.url, elsewhereId };
   const stackSecrets = { p1Key: keys.a1, p2Key: keys.a2, accountToken };
-  // YAML declares nothing conditionally: each stack of the plugin has a program folder of its own. The
-  // dynamic program reads the spec file of its stack; the colleague's stack (`dev` too) has its own folder.
-  const programDirs = new Map<StackRole, string>();
-  const programDirOf = async (role: StackRole): Promise<string> => {
-    const known =
-      programDirs.get(role) ?? programDirs.get(role === "second" && frontEnd === "dynamic" ? "first" : role);
-    if (known !== undefined) return known;
-    const made =
-      frontEnd === "plugin"
-        ? mkdtempSync(join(createStageRoot(), "programs", "seq-plugin-"))
-        : await stageProgram(join(__dirname, "..", "programs", "dynamic"), "seq-dynamic");
-    programDirs.set(role, made);
-    return made;
-  };
+  // YAML declares nothing conditionally, so each stack of the plugin has a program folder of its own. The
+  // dynamic program reads the spec file of its stack: the second stack shares the first's folder, and the
+  // colleague's (`dev` too, in its own backend) has its own.
   mkdirSync(join(createStageRoot(), "programs"), { recursive: true });
-  const programDir = await programDirOf("first");
+  const newProgramDir = () =>
+    frontEnd === "plugin"
+      ? Promise.resolve(mkdtempSync(join(createStageRoot(), "programs", "seq-plugin-")))
+      : stageProgram(join(__dirname, "..", "programs", "dynamic"), "seq-dynamic");
+  const programDir = await newProgramDir();
+  const programDirs = new Map<StackRole, string>([["first", programDir]]);
+  if (frontEnd === "dynamic") programDirs.set("second", programDir);
+  const programDirOf = async (role: StackRole): Promise<string> => {
+    if (!programDirs.has(role)) programDirs.set(role, await newProgramDir());
+    return programDirs.get(role)!;
+  };
   const stackNames: Record<StackRole, string> = { first: "dev", second: "dev2", colleague: "dev" };
   const writeProgramOf = (role: StackRole, next: ProgramSpec) => {
-    const dir = programDirs.get(role) ?? programDir;
+    const dir = programDirs.get(role)!;
     const name = stackNames[role];
     if (frontEnd === "plugin")
       writeFileSync(join(dir, "Pulumi.yaml"), yamlProgram(next, `urn:pulumi:${name}::seq-plugin::`));
