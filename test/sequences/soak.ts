@@ -1,6 +1,7 @@
 /**
- * `npm run soak -- --seed S --minutes M [--front-end plugin|dynamic] [--steps N] [--summary file.json]`:
- * sequences drawn from the catalogue, one after the other on new worlds, until the time is up. A failure is
+ * `npm run soak -- --seed S --minutes M [--front-end plugin|dynamic] [--steps N] [--start new|0.2.0]
+ * [--summary file.json]`: sequences drawn from the catalogue (starting from a new stack or one release 0.2.0
+ * wrote, at random unless `--start` says), one after the other on new worlds, until the time is up. A failure is
  * shrunk by fast-check (each attempt a whole sequence on the real CLI, within the same time) and written to
  * test/sequences/replays/ as a runnable replay, which replays.test.ts runs in CI once it is fixed. Prints how
  * many sequences ran and how many times each catalogue step ran.
@@ -10,7 +11,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import fc from "fast-check";
 import { createStageRoot, removeStageRoot } from "../support/packed-package";
-import { descriptorsOf, runSequence, sequences } from "./support/sequence";
+import { descriptorsOf, runSequence, sequences, type Start } from "./support/sequence";
 import type { FrontEnd } from "./support/world";
 
 async function main(): Promise<number> {
@@ -20,6 +21,7 @@ async function main(): Promise<number> {
       minutes: { type: "string", default: "10" },
       "front-end": { type: "string" },
       steps: { type: "string", default: "20" },
+      start: { type: "string" },
       summary: { type: "string" },
     },
   });
@@ -36,7 +38,7 @@ async function main(): Promise<number> {
   const result = await fc.check(
     fc.asyncProperty(
       fc.constantFrom(...frontEnds),
-      sequences(Number(values.steps)),
+      sequences(Number(values.steps), undefined, values.start ? [values.start as Start] : undefined),
       async (frontEnd, { start, steps }) => {
         const run = await runSequence(frontEnd, steps, undefined, start).catch((error: unknown) => {
           console.log(

@@ -59,9 +59,10 @@ export async function runSequence(
 export function sequences(
   maxSteps: number,
   minSteps = maxSteps,
+  starts: readonly Start[] = STARTS,
 ): fc.Arbitrary<{ start: Start; steps: CatalogueStep[] }> {
   return fc.record({
-    start: fc.constantFrom(...STARTS),
+    start: fc.constantFrom(...starts),
     steps: fc.array(fc.oneof(...catalogue()), { minLength: minSteps, maxLength: maxSteps }),
   });
 }
