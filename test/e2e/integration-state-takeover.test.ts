@@ -1,5 +1,5 @@
 import type { ConnectorRecord } from "../../src/client";
-import { distinctiveSecret, startE2eApi } from "./support/e2e-api";
+import { distinctiveSecret, startE2eApi, theirDisabledIntegration } from "./support/e2e-api";
 import type { E2eApi } from "./support/e2e-api";
 import { E2eStack } from "./support/e2e-stack";
 import type { RecordedRun } from "./support/e2e-stack";
@@ -22,14 +22,7 @@ describe("e2e: IntegrationState takes over an existing integration", () => {
 
   beforeAll(async () => {
     api = await startE2eApi();
-    const theirs = await api.client.createIntegration({
-      name: "e2e-shared-slack",
-      appName: "slack",
-      authScheme: "OAUTH2",
-      authConfig: { client_id: "their-client", client_secret: theirSecret, scopes: ["chat:write"] },
-    });
-    integrationId = theirs.id;
-    await api.client.updateIntegration(integrationId, { enabled: false });
+    integrationId = await theirDisabledIntegration(api.client, theirSecret);
 
     stack = await E2eStack.create("integration-state-takeover", api, {
       config: { integrationId },

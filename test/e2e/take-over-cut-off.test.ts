@@ -1,4 +1,4 @@
-import { startE2eApi } from "./support/e2e-api";
+import { distinctiveSecret, startE2eApi, theirDisabledIntegration } from "./support/e2e-api";
 import type { E2eApi } from "./support/e2e-api";
 import { E2eStack } from "./support/e2e-stack";
 import type { RecordedRun } from "./support/e2e-stack";
@@ -57,14 +57,7 @@ describe("e2e: an IntegrationState create cut off after its PATCH", () => {
   beforeAll(async () => {
     api = await startE2eApi();
     // Another team's integration, disabled before the stack; the program enables it.
-    const theirs = await api.client.createIntegration({
-      name: "e2e-shared-slack",
-      appName: "slack",
-      authScheme: "OAUTH2",
-      authConfig: { client_id: "their-client", client_secret: "their-secret", scopes: ["chat:write"] },
-    });
-    integrationId = theirs.id;
-    await api.client.updateIntegration(integrationId, { enabled: false });
+    integrationId = await theirDisabledIntegration(api.client, distinctiveSecret("their-client-secret"));
     stack = await E2eStack.create("integration-state-takeover", api, {
       config: { integrationId },
       secrets: { clientSecret: "our-secret" },

@@ -8,80 +8,48 @@
  * that the value found before the stack is no longer put back. (Before, the claims lived in one process's
  * memory: A's deletes put the old values back over B's successors, and state and account disagreed.)
  */
-import { renameSync } from "node:fs";
-import { join } from "node:path";
-import { ApiClient } from "../../src/client";
-import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import type { PulumiStack } from "../../tools/pulumi/stack";
-import type { OperationResult } from "../../tools/pulumi/types";
 import { distinctiveSecret } from "../e2e/support/e2e-api";
-import { stageYamlProgram, yamlPluginStack } from "./support/quickstart-stack";
-
-const BEFORE_URL = "https://before.example/events";
-const STACK_URL = "https://stack.example/events";
+import { yamlPluginStack } from "./support/quickstart-stack";
+import {
+  BEFORE_URL,
+  managedOps,
+  runRenameScenario,
+  STACK_URL,
+  type RenameScenario,
+} from "./support/rename-scenario";
 
 const a1 = distinctiveSecret("a1");
 const a2 = distinctiveSecret("a2");
-let emulator: RunningEmulator;
-let alpha: ApiClient;
-let integrationId: string;
-let stack: PulumiStack;
-const runs: Record<string, OperationResult> = {};
-const account: Record<string, { url: string | undefined; enabled: boolean | undefined }> = {};
-
-async function step(name: string, command: (s: PulumiStack) => Promise<OperationResult>): Promise<void> {
-  runs[name] = await command(stack);
-  account[name] = {
-    url: await alpha.getCallbackUrl(),
-    enabled: (await alpha.getIntegration(integrationId)).enabled,
-  };
-}
+let scenario: RenameScenario;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, apiKeys: [`${a1}=alpha`, `${a2}=alpha`] });
-  alpha = new ApiClient({ baseUrl: emulator.url, apiKey: a1, maxRetries: 0 });
-  await alpha.setCallbackUrl(BEFORE_URL);
-  integrationId = (
-    await alpha.createIntegration({ name: "shared", appName: "github", authScheme: "BEARER_TOKEN" })
-  ).id;
-  const programDir = stageYamlProgram(join(__dirname, "yaml-programs", "rename-to-other-provider"), "rename");
-  stack = await yamlPluginStack(programDir, {
-    config: { baseUrl: emulator.url, integrationId },
-    secrets: { keyA: a1, keyB: a2 },
+  scenario = await runRenameScenario({
+    program: "rename-to-other-provider",
+    renamed: "renamed.yaml",
+    apiKeys: [`${a1}=alpha`, `${a2}=alpha`],
+    stack: (programDir, { baseUrl, integrationId }) =>
+      yamlPluginStack(programDir, { config: { baseUrl, integrationId }, secrets: { keyA: a1, keyB: a2 } }),
   });
-  await step("create", (s) => s.up({ skipPreview: true }));
-  renameSync(join(programDir, "renamed.yaml"), join(programDir, "Pulumi.yaml"));
-  await step("rename", (s) => s.up());
-  await step("noChanges", (s) => s.preview({ refresh: true, expectNoChanges: true }));
-  await step("destroy", (s) => s.destroy({ skipPreview: true }));
 }, 300_000);
 
-afterAll(async () => {
-  await stack?.dispose();
-  alpha?.close();
-  await emulator?.close();
-});
-
 test("the resources on provider A set the account's URL and disable the integration", () => {
-  expect(runs.create!.error).toBeUndefined();
-  expect(account.create).toEqual({ url: STACK_URL, enabled: false });
+  expect(scenario.runs.create.error).toBeUndefined();
+  expect(scenario.account.create).toEqual({ url: STACK_URL, enabled: false });
+  expect(scenario.providers.create).toEqual(["events provider-a", "shared provider-a"]);
 });
 
 test("renamed onto provider B: the successors are created, the old resources deleted, nothing is reverted", () => {
-  expect(runs.rename!.error).toBeUndefined();
-  const ops = runs
-    .rename!.steps.filter((step) => step.type.startsWith("integrations:index:"))
-    .map((step) => [step.name, step.op])
-    .sort();
-  expect(ops).toEqual([
+  expect(scenario.runs.rename.error).toBeUndefined();
+  expect(managedOps(scenario.runs.rename)).toEqual([
     ["deliveries", "create"],
     ["events", "delete"],
     ["shared", "delete"],
     ["shared-state", "create"],
   ]);
-  expect(account.rename).toEqual({ url: STACK_URL, enabled: false });
-  const warnings = runs
-    .rename!.log.filter((entry) => entry.severity === "warning")
+  expect(scenario.providers.rename).toEqual(["deliveries provider-b", "shared-state provider-b"]);
+  expect(scenario.account.rename).toEqual({ url: STACK_URL, enabled: false });
+  const warnings = scenario.runs.rename.log
+    .filter((entry) => entry.severity === "warning")
     .map((entry) => entry.message);
   expect(warnings).toEqual(
     expect.arrayContaining([
@@ -96,10 +64,10 @@ test("renamed onto provider B: the successors are created, the old resources del
 });
 
 test("a refreshing preview then finds no change: state and account agree", () => {
-  expect(runs.noChanges!.error).toBeUndefined();
+  expect(scenario.runs.noChanges.error).toBeUndefined();
 });
 
 test("destroy: nothing puts back what was found before the stack any more, as the warning said", () => {
-  expect(runs.destroy!.error).toBeUndefined();
-  expect(account.destroy).toEqual({ url: STACK_URL, enabled: false });
+  expect(scenario.runs.destroy.error).toBeUndefined();
+  expect(scenario.account.destroy).toEqual({ url: STACK_URL, enabled: false });
 });

@@ -31,3 +31,18 @@ export async function startE2eApi(options: EmulatorOptions = {}): Promise<E2eApi
     },
   };
 }
+
+/**
+ * The integration the integration-state-takeover program takes over: another team's OAuth connector, made
+ * outside the stack, disabled before it. Returns its id.
+ */
+export async function theirDisabledIntegration(client: ApiClient, clientSecret: string): Promise<string> {
+  const theirs = await client.createIntegration({
+    name: "e2e-shared-slack",
+    appName: "slack",
+    authScheme: "OAUTH2",
+    authConfig: { client_id: "their-client", client_secret: clientSecret, scopes: ["chat:write"] },
+  });
+  await client.updateIntegration(theirs.id, { enabled: false });
+  return theirs.id;
+}
