@@ -13,6 +13,7 @@ import { yamlPluginStack } from "./support/quickstart-stack";
 import {
   BEFORE_URL,
   managedOps,
+  RENAME_OPS,
   runRenameScenario,
   STACK_URL,
   type RenameScenario,
@@ -40,12 +41,7 @@ test("the resources on provider A set the account's URL and disable the integrat
 
 test("renamed onto provider B: the successors are created, the old resources deleted, nothing is reverted", () => {
   expect(scenario.runs.rename.error).toBeUndefined();
-  expect(managedOps(scenario.runs.rename)).toEqual([
-    ["deliveries", "create"],
-    ["events", "delete"],
-    ["shared", "delete"],
-    ["shared-state", "create"],
-  ]);
+  expect(managedOps(scenario.runs.rename)).toEqual(RENAME_OPS);
   expect(scenario.providers.rename).toEqual(["deliveries provider-b", "shared-state provider-b"]);
   expect(scenario.account.rename).toEqual({ url: STACK_URL, enabled: false });
   const warnings = scenario.runs.rename.log

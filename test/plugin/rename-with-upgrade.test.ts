@@ -11,7 +11,13 @@ import { distinctiveSecret } from "../e2e/support/e2e-api";
 import { pinnedCli } from "../support/pulumi-cli";
 import { installPlugin, pluginTarball } from "./support/plugin-tarball";
 import { yamlPluginStack } from "./support/quickstart-stack";
-import { managedOps, runRenameScenario, STACK_URL, type RenameScenario } from "./support/rename-scenario";
+import {
+  managedOps,
+  RENAME_OPS,
+  runRenameScenario,
+  STACK_URL,
+  type RenameScenario,
+} from "./support/rename-scenario";
 
 const key = distinctiveSecret("upgrade-key");
 let scenario: RenameScenario;
@@ -40,12 +46,7 @@ test("on 0.2.0's default provider, the resources set the account's URL and disab
 
 test("renamed onto 0.2.1: the successors are created, the old resources deleted, nothing is reverted", () => {
   expect(scenario.runs.rename.error).toBeUndefined();
-  expect(managedOps(scenario.runs.rename)).toEqual([
-    ["deliveries", "create"],
-    ["events", "delete"],
-    ["shared", "delete"],
-    ["shared-state", "create"],
-  ]);
+  expect(managedOps(scenario.runs.rename)).toEqual(RENAME_OPS);
   // Two default providers, so two processes: the old version's ran the deletes, the new one's the creates.
   expect(scenario.providers.rename).toEqual(["deliveries default_0_2_1", "shared-state default_0_2_1"]);
   expect(scenario.account.rename).toEqual({ url: STACK_URL, enabled: false });

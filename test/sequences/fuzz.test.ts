@@ -23,7 +23,7 @@ test.each(["plugin", "dynamic"] as const)(
     let ran: string[] = [];
     await fc.assert(
       fc.asyncProperty(sequences(RUNS[frontEnd].steps), async ({ start, steps }) => {
-        ran = (await runSequence(frontEnd, steps, undefined, start)).ran;
+        ran = (await runSequence(frontEnd, steps, start)).ran;
       }),
       { seed: RUNS[frontEnd].seed, numRuns: 1, endOnFailure: true },
     );

@@ -26,7 +26,7 @@ const replays = readdirSync(folder)
 test.each(replays)(
   "%s",
   async (_file, replay) => {
-    const run = await runSequence(replay.frontEnd, replay.steps.map(stepFrom), undefined, replay.start);
+    const run = await runSequence(replay.frontEnd, replay.steps.map(stepFrom), replay.start);
     expect(run.ran).toEqual(replay.steps.filter((descriptor) => run.ran.includes(descriptor)));
     expect(run.ran.length).toBeGreaterThan(0);
   },

@@ -40,7 +40,7 @@ async function main(): Promise<number> {
       fc.constantFrom(...frontEnds),
       sequences(Number(values.steps), undefined, values.start ? [values.start as Start] : undefined),
       async (frontEnd, { start, steps }) => {
-        const run = await runSequence(frontEnd, steps, undefined, start).catch((error: unknown) => {
+        const run = await runSequence(frontEnd, steps, start).catch((error: unknown) => {
           console.log(
             `  failed: ${error instanceof Error ? error.message.split("\n", 1)[0] : String(error)}`,
           );

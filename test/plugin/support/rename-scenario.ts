@@ -74,6 +74,14 @@ export async function runRenameScenario(options: {
   }
 }
 
+/** What the rename's `up` does to the managed resources in both programs: successors made, the old deleted. */
+export const RENAME_OPS = [
+  ["deliveries", "create"],
+  ["events", "delete"],
+  ["shared", "delete"],
+  ["shared-state", "create"],
+];
+
 /** The managed resources' operations in the rename's `up`, as `[name, op]`, sorted. */
 export function managedOps(run: OperationResult): string[][] {
   return run.steps

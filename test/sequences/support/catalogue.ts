@@ -11,7 +11,7 @@ import type { OperationResult } from "../../../tools/pulumi/types";
 import { guarded, onDefaultProvider, type Model, type Outcome } from "./model";
 import type { PulumiStack } from "../../../tools/pulumi/stack";
 import { emptySpec, GROUPS, namesOf, PROVIDERS, type Group, type ProviderChoice } from "./program";
-import { SequenceFailure, step } from "./step";
+import { SequenceFailure, step, type StepResult } from "./step";
 import type { World } from "./world";
 
 export abstract class CatalogueStep implements fc.AsyncCommand<Model, World> {
@@ -78,25 +78,14 @@ function urnIn(stack: PulumiStack, world: World, kind: string, name: string, par
   return `${stack.urnPrefix}${parent}${type}::${name}`;
 }
 
-/** The kind of a group's resource by its logical name. */
-function kindOf(group: Group, logical: string): string {
-  return Object.entries(namesOf(group, 0)).find(([, name]) => logical.startsWith(name))![0];
-}
-
-/** A CLI command that is not a deployment (`pulumi state move`), as a step's result. */
-async function cliOperation(stack: PulumiStack, args: string[]): Promise<OperationResult> {
-  const started = performance.now();
+/** A CLI command that is not a deployment (`pulumi state move`), as a step's result: it changes no resource. */
+async function cliOperation(stack: PulumiStack, args: string[]): Promise<StepResult> {
   const run = await stack.cli(args);
-  const output = `${run.stdout}${run.stderr}`;
   return {
-    kind: "up",
     steps: [],
-    outputs: {},
-    log: [],
-    output,
+    output: `${run.stdout}${run.stderr}`,
     error: run.exitCode === 0 ? undefined : `pulumi ${args.slice(0, 2).join(" ")}: ${run.stderr.trim()}`,
     exitCode: run.exitCode,
-    durationMs: performance.now() - started,
   };
 }
 
@@ -359,9 +348,14 @@ class StateMove extends CatalogueStep {
     await this.upBoth(world, model, second, "state-move-back-up");
   }
 
+  /** The group's resources by kind, under their logical names now. */
+  private names(model: Model): Record<string, string> {
+    return namesOf(this.group, model.spec.placement[this.group].generation);
+  }
+
   private async move(world: World, model: Model, from: PulumiStack, to: PulumiStack, name: string) {
-    const urns = Object.values(namesOf(this.group, model.spec.placement[this.group].generation)).map(
-      (logical) => urnIn(from, world, kindOf(this.group, logical), logical),
+    const urns = Object.entries(this.names(model)).map(([kind, logical]) =>
+      urnIn(from, world, kind, logical),
     );
     await step(
       world,
@@ -386,6 +380,7 @@ class StateMove extends CatalogueStep {
   private async upBoth(world: World, model: Model, second: PulumiStack, name: string) {
     world.writeProgram(model.spec);
     world.writeOtherProgram("second", model.second ?? emptySpec());
+    const moved = Object.values(this.names(model));
     for (const [stack, which] of [
       [world.stack, "source"],
       [second, "destination"],
@@ -395,11 +390,7 @@ class StateMove extends CatalogueStep {
         applies: true,
       });
       const touched = result.steps.filter(
-        (change) =>
-          change.op !== "same" &&
-          Object.values(namesOf(this.group, model.spec.placement[this.group].generation)).some((logical) =>
-            change.urn.endsWith(`::${logical}`),
-          ),
+        (change) => change.op !== "same" && moved.some((logical) => change.urn.endsWith(`::${logical}`)),
       );
       if (touched.length > 0)
         throw new SequenceFailure(

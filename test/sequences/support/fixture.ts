@@ -6,9 +6,9 @@
  * rewritten to the new emulator's port.
  */
 import { cpSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
+import { createStageRoot } from "../../support/packed-package";
 
 export const FIXTURE_DIR = join(__dirname, "..", "fixtures", "v0.2.0");
 
@@ -45,7 +45,8 @@ export interface StackFixture {
 export function loadFixture(frontEnd: "plugin" | "dynamic"): StackFixture {
   const dir = join(FIXTURE_DIR, frontEnd);
   const record = recordSchema.parse(JSON.parse(readFileSync(join(dir, "fixture.json"), "utf8")));
-  const copy = mkdtempSync(join(tmpdir(), "seq-fixture-"));
+  // In the run's stage folder, which goes with the run.
+  const copy = mkdtempSync(join(createStageRoot(), "seq-fixture-"));
   cpSync(join(dir, "emulator"), copy, { recursive: true });
   const state = readFileSync(join(dir, "stack.json"), "utf8");
   return {

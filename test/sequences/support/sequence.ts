@@ -23,7 +23,6 @@ export interface SequenceRun {
 export async function runSequence(
   frontEnd: FrontEnd,
   steps: Iterable<CatalogueStep>,
-  onStep: (descriptor: string) => void = () => {},
   start: Start = "new",
 ): Promise<SequenceRun> {
   const model = initialModel(frontEnd);
@@ -32,15 +31,7 @@ export async function runSequence(
   try {
     await fc.asyncModelRun(async () => {
       const fixture = start === "0.2.0" ? loadFixture(frontEnd) : undefined;
-      world = await startWorld(
-        frontEnd,
-        model.spec,
-        (descriptor) => {
-          ran.push(descriptor);
-          onStep(descriptor);
-        },
-        fixture,
-      );
+      world = await startWorld(frontEnd, model.spec, (descriptor) => ran.push(descriptor), fixture);
       await (fixture ? upgradeUp(world, model) : firstUp(world, model));
       return { model, real: world };
     }, steps);

@@ -38,13 +38,16 @@ export interface StepOptions {
   signalled?: boolean;
 }
 
-export async function step(
+/** What a step needs of a command's result: a deployment's, or another CLI command's (`pulumi state move`). */
+export type StepResult = Pick<OperationResult, "exitCode" | "error" | "output" | "steps">;
+
+export async function step<Result extends StepResult>(
   world: World,
   model: Model,
   name: string,
-  command: () => Promise<OperationResult>,
+  command: () => Promise<Result>,
   options: StepOptions,
-): Promise<OperationResult> {
+): Promise<Result> {
   model.counts[name] = (model.counts[name] ?? 0) + 1;
   world.takeWrites();
   const result = await command();
@@ -90,7 +93,7 @@ function firstLine(text: string | undefined): string {
 }
 
 /** What every stack of the world stores (a resource moved to the second stack is still the world's), and every account. */
-export async function observe(world: World, name: string, result: OperationResult): Promise<Observation> {
+export async function observe(world: World, name: string, result: StepResult): Promise<Observation> {
   const stacks = world.stacks();
   const [stateTexts, resources, accounts] = await Promise.all([
     Promise.all(stacks.map((stack) => stack.stateText())),

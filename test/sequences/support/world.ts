@@ -63,7 +63,7 @@ export interface World {
   other(role: "second" | "colleague"): Promise<PulumiStack>;
   /** Writes the program of the stack in that role (made with `other` first). */
   writeOtherProgram(role: "second" | "colleague", spec: ProgramSpec): void;
-  /** The stacks made so far: the first, and the second once made. */
+  /** The stacks made so far: the first, then the others in the order they were made. */
   stacks(): PulumiStack[];
   /** Every account's objects now. */
   accounts(): Promise<Record<Account, AccountObjects>>;
@@ -82,14 +82,7 @@ export async function startWorld(
   ran: (descriptor: string) => void = () => {},
   fixture?: StackFixture,
 ): Promise<World> {
-  const secrets = fixture ? FIXTURE_SECRETS : undefined;
-  const keys = {
-    a1: secrets?.a1 ?? distinctiveSecret("seq-a1"),
-    a2: secrets?.a2 ?? distinctiveSecret("seq-a2"),
-    b1: secrets?.b1 ?? distinctiveSecret("seq-b1"),
-  };
-  const d1 = secrets?.d1 ?? distinctiveSecret("seq-d1");
-  const accountToken = secrets?.accountToken ?? distinctiveSecret("seq-token");
+  const { d1, accountToken, ...keys } = fixture ? FIXTURE_SECRETS : freshSecrets();
   const [one, two] = await Promise.all([
     startEmulator({
       port: 0,
@@ -208,6 +201,15 @@ export async function startWorld(
       await Promise.all([one.close(), two.close()]);
     },
   };
+}
+
+/** The keys and the connected account's token of a new world: distinctive, so that a leak can be found. */
+function freshSecrets(): Record<keyof typeof FIXTURE_SECRETS, string> {
+  const names = Object.keys(FIXTURE_SECRETS) as (keyof typeof FIXTURE_SECRETS)[];
+  return Object.fromEntries(names.map((name) => [name, distinctiveSecret(`seq-${name}`)])) as Record<
+    keyof typeof FIXTURE_SECRETS,
+    string
+  >;
 }
 
 /** Service one's keys: the emulator's tenants are named after the accounts. */
