@@ -69,13 +69,14 @@ function urnOf(world: World, model: Model, group: Group): string {
   const kind = group === "chain" ? "Connector" : group === "webhook" ? "TriggerWebhook" : "IntegrationState";
   const name = namesOf(group, model.spec.placement[group].generation)[kind]!;
   const parent = model.spec.placement[group].inComponent ? "seq:index:Component$" : "";
-  return urnIn(world.stack, world, kind, name, parent);
+  return `${world.stack.urnPrefix}${parent}${typeOf(world, kind)}::${name}`;
 }
 
-function urnIn(stack: PulumiStack, world: World, kind: string, name: string, parent = ""): string {
-  const type =
-    world.frontEnd === "plugin" ? `integrations:index:${kind}` : `pulumi-nodejs:dynamic/integrations:${kind}`;
-  return `${stack.urnPrefix}${parent}${type}::${name}`;
+/** A kind's resource type on the world's front end. */
+function typeOf(world: World, kind: string): string {
+  return world.frontEnd === "plugin"
+    ? `integrations:index:${kind}`
+    : `pulumi-nodejs:dynamic/integrations:${kind}`;
 }
 
 /** A CLI command that is not a deployment (`pulumi state move`), as a step's result: it changes no resource. */
@@ -355,7 +356,7 @@ class StateMove extends CatalogueStep {
 
   private async move(world: World, model: Model, from: PulumiStack, to: PulumiStack, name: string) {
     const urns = Object.entries(this.names(model)).map(([kind, logical]) =>
-      urnIn(from, world, kind, logical),
+      from.urn(typeOf(world, kind), logical),
     );
     await step(
       world,

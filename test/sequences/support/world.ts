@@ -121,8 +121,7 @@ export async function startWorld(
   takeWrites();
 
   const env: Record<string, string> = { INTEGRATIONS_API_KEY: keys.a1, INTEGRATIONS_BASE_URL: one.url };
-  const config = { serviceUrl: one.url, elsewhereId };
-  const stackSecrets = { p1Key: keys.a1, p2Key: keys.a2, accountToken };
+  const { config, secrets: stackSecrets } = stackSettings({ ...keys, accountToken }, one.url, elsewhereId);
   // YAML declares nothing conditionally, so each stack of the plugin has a program folder of its own. The
   // dynamic program reads the spec file of its stack: the second stack shares the first's folder, and the
   // colleague's (`dev` too, in its own backend) has its own.
@@ -210,6 +209,18 @@ function freshSecrets(): Record<keyof typeof FIXTURE_SECRETS, string> {
     keyof typeof FIXTURE_SECRETS,
     string
   >;
+}
+
+/** The program's config: the service's URL, the integration made elsewhere, and the explicit providers' keys. */
+export function stackSettings(
+  secrets: Record<KeyName | "accountToken", string>,
+  serviceUrl: string,
+  elsewhereId: string,
+): { config: Record<string, string>; secrets: Record<string, string> } {
+  return {
+    config: { serviceUrl, elsewhereId },
+    secrets: { p1Key: secrets.a1, p2Key: secrets.a2, accountToken: secrets.accountToken },
+  };
 }
 
 /** Service one's keys: the emulator's tenants are named after the accounts. */
