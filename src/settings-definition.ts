@@ -29,12 +29,21 @@ export const settingsDefinition = {
   /** How long one attempt of a request may take, in milliseconds. Default 30000. */
   timeoutMs: z.number().int().min(1).default(DEFAULT_TIMEOUT_MS),
   /**
-   * Retries of a GET, PATCH or DELETE after a 408, 429, 5xx, reset connection or timeout, with exponential
-   * backoff. Default 4; 0 turns retries off.
+   * Retries of a GET, PATCH or DELETE after a 408, 5xx, reset connection or timeout, with exponential
+   * backoff. Default 4; 0 turns retries off. A 429 is not counted: it is waited out as its Retry-After says,
+   * for up to 20 minutes per request (a resource's customTimeouts stops the wait sooner).
    */
   maxRetries: z.number().int().min(0).default(DEFAULT_MAX_RETRIES),
   /** Requests in flight at once for the whole provider process (all its resources). Default 8. */
   maxConcurrentRequests: z.number().int().min(1).default(DEFAULT_MAX_CONCURRENT_REQUESTS),
+  /**
+   * The most requests per second this provider process sends to the account, below what the service allows,
+   * so that the tenant's live applications keep their share of the key's rate limit (the provider already
+   * paces itself on the service's rate-limit headers and waits out its 429s). A positive number; fractions
+   * allowed. Default: no cap of its own. Falls back to the INTEGRATIONS_MAX_REQUESTS_PER_SECOND environment
+   * variable.
+   */
+  maxRequestsPerSecond: z.number().positive().optional(),
   /**
    * The account the API key must reach: the `client.id` that `GET /api/v1/client/auth/client_info` answers (the
    * project the key belongs to). Optional. Set, nothing is created or changed with a key of another account.

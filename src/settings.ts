@@ -15,6 +15,8 @@ export interface Settings {
   maxRetries: number;
   /** Requests in flight at once for the whole process (program or provider). */
   maxConcurrentRequests: number;
+  /** This process's ceiling on the account's request rate, when set. */
+  maxRequestsPerSecond?: number;
   /** The account the key must reach (`client.id`), when the stack pins one. */
   accountId?: string;
 }
@@ -41,10 +43,15 @@ export const SETTINGS_KEYS = {
   timeoutMs: "integrations:timeoutMs",
   maxRetries: "integrations:maxRetries",
   maxConcurrentRequests: "integrations:maxConcurrentRequests",
+  maxRequestsPerSecond: "integrations:maxRequestsPerSecond",
   accountId: "integrations:accountId",
 } as const;
 
-export const SETTINGS_ENV = { apiKey: "INTEGRATIONS_API_KEY", baseUrl: "INTEGRATIONS_BASE_URL" } as const;
+export const SETTINGS_ENV = {
+  apiKey: "INTEGRATIONS_API_KEY",
+  baseUrl: "INTEGRATIONS_BASE_URL",
+  maxRequestsPerSecond: "INTEGRATIONS_MAX_REQUESTS_PER_SECOND",
+} as const;
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RETRIES = 4;
@@ -120,8 +127,31 @@ export function resolveSettings(
       1,
       "a positive integer",
     ),
+    ...requestRateCap(config, env),
     ...pinnedAccount(config),
   };
+}
+
+/**
+ * `integrations:maxRequestsPerSecond` (else INTEGRATIONS_MAX_REQUESTS_PER_SECOND), when set: a positive number,
+ * fractions allowed (0.5 is one request every two seconds).
+ */
+function requestRateCap(config: ConfigSource, env: NodeJS.ProcessEnv): { maxRequestsPerSecond?: number } {
+  const fromConfig = firstSet(config.get(SETTINGS_KEYS.maxRequestsPerSecond));
+  const raw = fromConfig ?? firstSet(env[SETTINGS_ENV.maxRequestsPerSecond]);
+  if (raw === undefined) return {};
+  const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(value > 0)) {
+    const where =
+      fromConfig === undefined
+        ? SETTINGS_ENV.maxRequestsPerSecond
+        : `\`${SETTINGS_KEYS.maxRequestsPerSecond}\``;
+    throw new SettingsError(
+      SETTINGS_KEYS.maxRequestsPerSecond,
+      `Invalid ${where}: expected a positive number of requests per second (e.g. 5 or 0.5), got "${raw}".`,
+    );
+  }
+  return { maxRequestsPerSecond: value };
 }
 
 /** `integrations:accountId`, when set: printable, no spaces (an id is never echoed back in a message as typed). */

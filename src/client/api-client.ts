@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import type { z } from "zod";
-import { lostCreateDoubts } from "./create-evidence";
+import { lostCreateDoubts, madeAfter, UNDATED_DOUBT } from "./create-evidence";
 import {
   ApiConnectionError,
   ApiTimeoutError,
   ConflictError,
+  HandedBackError,
   RequestValidationError,
   ServerError,
   UnprovenCreateError,
@@ -72,6 +73,11 @@ export interface ClientSettings {
   maxRetries?: number;
   /** Requests in flight at once, shared by every client of the process with the same cap; default 8. */
   maxConcurrentRequests?: number;
+  /**
+   * This process's ceiling on the account's request rate, below what the service allows, so that other
+   * users of the key keep their share; the lowest of the process's clients on one account holds. Default none.
+   */
+  maxRequestsPerSecond?: number;
 }
 
 export interface ApiClientOptions {
@@ -124,8 +130,8 @@ const LOST_RESPONSE_STATUSES = new Set([502, 503, 504]);
 
 /**
  * Typed client of the Trigger and Integration Management API: one per base URL and key, holding one
- * keep-alive agent. Idempotent requests are retried (see retry-policy.ts); creating a connector is made
- * safe to retry by looking it up by its unique name first.
+ * keep-alive agent. Idempotent requests are retried (see retry-policy.ts); creating a connector is safe to
+ * retry because its name is unique, and a create whose answer was lost is proven by the service's clock.
  */
 export class ApiClient {
   readonly baseUrl: string;
@@ -143,7 +149,8 @@ export class ApiClient {
     if (!parsedSettings.success) throw invalidArgument("ApiClient settings", parsedSettings.error);
     const parsedOptions = clientOptionsSchema.safeParse(options);
     if (!parsedOptions.success) throw invalidArgument("ApiClient options", parsedOptions.error);
-    const { apiKey, timeoutMs, maxRetries, maxConcurrentRequests } = parsedSettings.data;
+    const { apiKey, timeoutMs, maxRetries, maxConcurrentRequests, maxRequestsPerSecond } =
+      parsedSettings.data;
     this.baseUrl = parsedSettings.data.baseUrl.replace(/\/+$/, "");
     this.identity = `${this.baseUrl} ${createHash("sha256").update(apiKey).digest("hex").slice(0, 16)}`;
     this.#maxRetries = maxRetries;
@@ -155,6 +162,7 @@ export class ApiClient {
       maxRetries,
       baseDelayMs: this.#baseDelayMs,
       maxConcurrentRequests,
+      maxRequestsPerSecond,
       identity: this.identity,
     });
   }
@@ -232,58 +240,69 @@ export class ApiClient {
   // -------------------------------------------------------------------------------------- integrations
 
   /**
-   * POST /api/v1/integrations. Never blindly re-sent: when the response is lost (timeout, reset, 502/503/504)
-   * the connector may exist, so it is looked up by its unique name first. One found is returned only when it
-   * provably appeared during this call and matches what was sent (see create-evidence.ts: the proof is a
-   * listing taken before the first POST, one more request per create, never the two clocks), after its
-   * authConfig is set again (secret values cannot be compared); otherwise UnprovenCreateError names it. When
-   * none is found the POST is sent again (at most `maxRetries` times); a 409 after a lost response is weighed
-   * the same way, since the first POST may have committed after its response was lost. A 4xx is never retried.
+   * POST /api/v1/integrations: one request when nothing goes wrong. After a lost response (timeout, reset,
+   * 502/503/504) the POST is sent again (at most `maxRetries` times): names are unique among live
+   * connectors, so a second POST can never make a second connector. Its 201 is this call's connector; its 409
+   * says that something holds the name, the first POST's late commit or another's, weighed by the service's
+   * clock (create-evidence.ts): the holder is taken only when it was made after this call's first POST left
+   * and matches what was sent, after its authConfig is set again (secret values cannot be compared);
+   * otherwise a 409 stands as it is, and a holder that may be this call's is named (UnprovenCreateError).
+   * With `forceNewIntegration: false` the service may hand back an existing connector of the app instead of
+   * making one: a connector that is not provably new is refused (HandedBackError), never taken.
+   * A 4xx is never retried; nothing is listed unless a response was lost.
    */
   async createIntegration(body: CreateIntegrationBody): Promise<ConnectorRecord> {
     const valid = validate("POST", INTEGRATIONS, createIntegrationBodySchema, body);
+    // The proof needs a dated answer from before the POST: the first request of a client asks for one.
+    if (this.#transport.serverTimeFloor() === undefined) await this.getAccountId();
+    const dating: { floor?: number; taken: boolean } = { taken: false };
     const request: ApiRequest = {
       method: "POST",
       path: INTEGRATIONS,
       body: valid,
       secrets: secretValuesOf(valid.authConfig),
+      // Taken as late as possible (after the rate gate), at the first attempt: every later one is dated by it.
+      beforeSend: () => {
+        if (dating.taken) return;
+        dating.taken = true;
+        dating.floor = this.#transport.serverTimeFloor();
+      },
     };
-    const heldBefore = (await this.findIntegrationByName(valid.name, { appName: valid.appName }))?.id;
     let lostBefore = false;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.#transport.send(request, connectorRecordSchema);
+        const record = await this.#transport.send(request, connectorRecordSchema);
+        if (valid.forceNewIntegration === false) refuseHandBack(record, valid, dating.floor);
+        return record;
       } catch (error) {
         const lost = isLostResponse(error);
         if (!lost && !(lostBefore && error instanceof ConflictError)) throw error;
         // Out of attempts, or a 409 that an earlier attempt of this call may have caused: weigh what holds the
-        // name now (names are unique among all live connectors, whatever their app).
-        if (!lost || attempt > this.#maxRetries) return this.#weighLostCreate(valid, heldBefore, error);
+        // name now.
+        if (!lost || attempt > this.#maxRetries) return this.#weighLostCreate(valid, dating.floor, error);
         lostBefore = true;
       }
       try {
         await pause(backoffDelayMs(attempt, this.#baseDelayMs));
       } catch (stopped) {
         // Stopped (Cancel, customTimeouts) after a lost response: the POST may have landed.
-        return this.#weighLostCreate(valid, heldBefore, stopped);
+        return this.#weighLostCreate(valid, dating.floor, stopped);
       }
-      // After a lost response the POST may have landed: the look-up and the recovery run whatever the stop.
-      const found = await unstoppable(() =>
-        this.findIntegrationByName(valid.name, { appName: valid.appName }),
-      );
-      if (found) return unstoppable(() => this.#recoverLostCreate(found.id, valid, heldBefore));
     }
   }
 
   /**
    * The last word on a create that may have landed: the connector holding the name now, taken only when proven
    * this call's; none found, `last` stands, saying that the service may still make it. Runs whatever the stop:
-   * a create is never cut short between its POST and this proof.
+   * a create is never cut short between its POST and this proof. The holder is looked for among the app's
+   * connectors first, then (names are unique whatever the app) among all.
    */
-  #weighLostCreate(sent: CreateIntegrationBody, heldBefore: string | undefined, last: unknown) {
+  #weighLostCreate(sent: CreateIntegrationBody, floor: number | undefined, last: unknown) {
     return unstoppable(async () => {
-      const holder = await this.findIntegrationByName(sent.name);
-      if (holder !== undefined) return this.#recoverLostCreate(holder.id, sent, heldBefore, last);
+      const holder =
+        (await this.findIntegrationByName(sent.name, { appName: sent.appName })) ??
+        (sent.appName === undefined ? undefined : await this.findIntegrationByName(sent.name));
+      if (holder !== undefined) return this.#recoverLostCreate(holder.id, sent, floor, last);
       if (last instanceof OperationStoppedError) {
         throw new OperationStoppedError(
           `${last.message}, after a create whose response was lost; no connector named "${sent.name}" was ` +
@@ -298,13 +317,14 @@ export class ApiClient {
   async #recoverLostCreate(
     id: string,
     sent: CreateIntegrationBody,
-    heldBefore: string | undefined,
-    conflict?: unknown,
+    floor: number | undefined,
+    last: unknown,
   ): Promise<ConnectorRecord> {
     const record = await this.getIntegration(id);
-    const doubts = lostCreateDoubts(record, sent, heldBefore);
-    // Another's connector took the name: no POST of this call made anything, and a 409 says so as it is.
-    if (doubts.length > 0 && conflict instanceof ConflictError) throw conflict;
+    const doubts = lostCreateDoubts(record, sent, floor);
+    // Another's connector held the name before this call, or differs from what it sent: no POST of this call
+    // made anything, and a 409 says so as it is.
+    if (doubts.length > 0 && last instanceof ConflictError && provablyAnother(doubts)) throw last;
     if (doubts.length > 0) throw new UnprovenCreateError({ method: "POST", path: INTEGRATIONS }, id, doubts);
     if (sent.authConfig !== undefined) await this.updateIntegration(id, { authConfig: sent.authConfig });
     return record;
@@ -466,6 +486,26 @@ export class ApiClient {
   async getWebhookSettings(): Promise<WebhookSettings> {
     return this.#transport.send({ method: "GET", path: CLIENT_INFO }, clientInfoSchema);
   }
+}
+
+/**
+ * With `forceNewIntegration: false` the service hands back an existing connector of the app instead of
+ * creating one. The answer shows it: another name, or this name on a connector made before the POST left
+ * (one the service's clock cannot date is not taken either).
+ */
+function refuseHandBack(record: ConnectorRecord, sent: CreateIntegrationBody, floor: number | undefined) {
+  const made = madeAfter(record.createdAt, floor);
+  if (record.name === sent.name && made === "after") return;
+  throw new HandedBackError(
+    { method: "POST", path: INTEGRATIONS },
+    { id: record.id, name: record.name },
+    record.name === sent.name && made === "unknown",
+  );
+}
+
+/** Doubts that prove the holder another's: it was there before, or differs from what was sent. */
+function provablyAnother(doubts: string[]): boolean {
+  return doubts.some((doubt) => doubt !== UNDATED_DOUBT);
 }
 
 function connectedAccountPath(method: HttpMethod, id: string): string {

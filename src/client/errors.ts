@@ -175,3 +175,30 @@ export class RequestValidationError extends BadRequestError {
 function describeIssues(issues: ValidationIssue[]): string {
   return issues.map((issue) => `${issue.path || "(root)"}: ${issue.message}`).join("; ");
 }
+
+/**
+ * With `forceNewIntegration: false`, the service answered a create with a connector it already had (another
+ * name, or one made before the request left), or one it cannot date: nothing of it is taken.
+ */
+export class HandedBackError extends ApiError {
+  readonly connector: { id: string; name: string };
+  /** True when it holds the name asked for but the service's answers cannot date it: it may be new. */
+  readonly mayBeNew: boolean;
+
+  constructor(
+    init: { method: string; path: string },
+    connector: { id: string; name: string },
+    mayBeNew: boolean,
+  ) {
+    super({
+      ...init,
+      serverMessage: mayBeNew
+        ? `the service answered with connector ${connector.id} ("${connector.name}"), which cannot be dated ` +
+          "against the request, so it may be an existing one handed back; it was not taken"
+        : `the service handed back its existing connector ${connector.id} ("${connector.name}") instead of ` +
+          "creating one",
+    });
+    this.connector = connector;
+    this.mayBeNew = mayBeNew;
+  }
+}

@@ -24,6 +24,7 @@ export {
   ResponseValidationError,
   ServerError,
   UnprovenCreateError,
+  HandedBackError,
   type ApiErrorInit,
   type ErrorBody,
   type ValidationIssue,

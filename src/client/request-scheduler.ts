@@ -8,7 +8,12 @@ import Bottleneck from "bottleneck";
  * - per account (base URL + key), an adaptive rate: a 429 pauses every request of that account for the
  *   `Retry-After` the server asked for and halves the request rate, which then grows back by one request
  *   per second per success (additive increase, multiplicative decrease, as TCP does), never above the
- *   `X-RateLimit-Limit` per second that the server advertises.
+ *   `X-RateLimit-Limit` per second that the server advertises, nor above `maxRequestsPerSecond` when the
+ *   stack sets one (so that the tenant's own applications keep their share of the key's limit). An answer
+ *   saying `X-RateLimit-Remaining: 0` pauses the account for the time one request's worth of the limit takes
+ *   to come back, so that the next request is not sent into a certain 429; while few remain, requests are
+ *   spaced at the advertised limit at least. Other processes on the same key drain the same budget: these
+ *   headers are what this process learns of them.
  * A retry re-enters both layers, so a throttled burst slows the whole process, not each request alone.
  */
 
@@ -18,6 +23,16 @@ export const DEFAULT_MAX_CONCURRENT_REQUESTS = 8;
 const RECOVERY_STEP_PER_SECOND = 1;
 /** Below this spacing, requests are not paced at all. */
 const MIN_PACED_INTERVAL_MS = 1;
+/** Below this share of the advertised limit remaining, requests are spaced at the limit at least. */
+const LOW_REMAINING_SHARE = 0.1;
+
+/** What an answered request's headers say of the account's limit. */
+export interface RateSignal {
+  /** X-RateLimit-Limit, when the server sent it. */
+  limitPerSecond?: number;
+  /** X-RateLimit-Remaining, when the server sent it. */
+  remaining?: number;
+}
 
 export interface ThrottleSignal {
   /** How long the server asked every request to wait (Retry-After, or the backoff when it said nothing). */
@@ -32,7 +47,11 @@ export class AdaptiveRate {
   // waits out a pause, so the gate never holds a request longer than the pacing asks.
   readonly #gate = new Bottleneck({ maxConcurrent: 1, minTime: 0 });
   #intervalMs = 0;
-  /** The spacing the server's advertised limit asks for; the adaptive spacing never goes below it. */
+  /** The spacing the server's advertised limit asks for (0: none advertised yet). */
+  #advertisedMs = 0;
+  /** The spacing `maxRequestsPerSecond` asks for (0: none). */
+  #capMs = 0;
+  /** The larger of the two: the adaptive spacing never goes below it. */
   #floorMs = 0;
   #pausedUntil = 0;
   /** Request starts of the last second, to halve the rate actually reached when a 429 arrives unpaced. */
@@ -50,9 +69,29 @@ export class AdaptiveRate {
     });
   }
 
-  /** A response that was not a 429: recover a step of rate, and learn the advertised limit. */
-  succeeded(limitPerSecond: number | undefined): void {
+  /**
+   * This process's own ceiling (`maxRequestsPerSecond`): the lowest one asked for holds, whatever the
+   * server advertises.
+   */
+  capAt(maxRequestsPerSecond: number): void {
+    const capMs = 1000 / maxRequestsPerSecond;
+    if (capMs <= this.#capMs) return;
+    this.#capMs = capMs;
+    this.#learnLimit(undefined);
+  }
+
+  /** A response that was not a 429: recover a step of rate, and learn the advertised limit and what remains. */
+  succeeded(signal: RateSignal = {}): void {
+    const { limitPerSecond, remaining } = signal;
     this.#learnLimit(limitPerSecond);
+    if (limitPerSecond !== undefined && limitPerSecond > 0 && remaining !== undefined) {
+      const tokenMs = 1000 / limitPerSecond;
+      if (remaining <= 0) this.#pausedUntil = Math.max(this.#pausedUntil, Date.now() + tokenMs);
+      if (remaining < limitPerSecond * LOW_REMAINING_SHARE) {
+        if (this.#intervalMs < tokenMs) this.#setInterval(tokenMs);
+        return;
+      }
+    }
     if (this.#intervalMs > this.#floorMs) {
       this.#setInterval(1000 / (1000 / this.#intervalMs + RECOVERY_STEP_PER_SECOND));
     }
@@ -81,8 +120,8 @@ export class AdaptiveRate {
   }
 
   #learnLimit(limitPerSecond: number | undefined): void {
-    if (limitPerSecond === undefined || !(limitPerSecond > 0)) return;
-    this.#floorMs = 1000 / limitPerSecond;
+    if (limitPerSecond !== undefined && limitPerSecond > 0) this.#advertisedMs = 1000 / limitPerSecond;
+    this.#floorMs = Math.max(this.#capMs, this.#advertisedMs);
     if (this.#intervalMs < this.#floorMs) this.#setInterval(this.#floorMs);
   }
 

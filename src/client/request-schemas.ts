@@ -20,6 +20,7 @@ export const clientSettingsSchema = z.object({
   timeoutMs: z.int().positive().default(30_000),
   maxRetries: z.int().min(0).default(4),
   maxConcurrentRequests: z.int().min(1).default(DEFAULT_MAX_CONCURRENT_REQUESTS),
+  maxRequestsPerSecond: z.number().positive().optional(),
 });
 
 export const clientOptionsSchema = z.strictObject({ retryDelayScaleMs: z.number().min(0).optional() });

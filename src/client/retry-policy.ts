@@ -10,12 +10,22 @@ import { pause } from "./stopping";
  * - its `retryAfter` helper has no upper bound, so a server saying `Retry-After: 3600` would park a
  *   `pulumi up` for an hour; we cap the wait;
  * - its delays treat a 429 without headers like any other failure (100 ms, 200 ms, ...), which keeps
- *   hammering a rate-limited server; a headerless 429 backs off from a longer base instead.
+ *   hammering a rate-limited server; a headerless 429 backs off from a longer base instead;
+ * - it counts every retry against one number. A 429 is the service saying "later", not failing: many stacks
+ *   on one key meet it as a matter of course, so 429s are waited out for as long as the operation may last
+ *   (its customTimeouts, which stop the wait at once: stopping.ts, or THROTTLED_WAIT_LIMIT_MS from the
+ *   request's first failed attempt), and `maxRetries` counts only failures: 408, 5xx, timeouts, resets and refused
+ *   connections.
  */
 
 export const DEFAULT_BASE_DELAY_MS = 250;
 /** Upper bound of any single wait, whether computed or asked for by Retry-After. */
 export const MAX_RETRY_DELAY_MS = 30_000;
+/**
+ * How long one request keeps waiting out 429s when no customTimeouts stops it sooner: about as long as
+ * Pulumi's providers give a create by default, far beyond what a shared key's limit makes anyone wait.
+ */
+export const THROTTLED_WAIT_LIMIT_MS = 20 * 60_000;
 /** A 429 that does not say how long to wait backs off this many times longer than other failures. */
 const HEADERLESS_THROTTLE_FACTOR = 4;
 
@@ -85,14 +95,37 @@ export function throttlePauseMs(error: AxiosError, baseDelayMs: number): number 
 }
 
 export function installRetryPolicy(instance: AxiosInstance, maxRetries: number, baseDelayMs: number): void {
+  // Per request (axios-retry sends every attempt with the same config object): when its first attempt
+  // failed, and how many failures other than 429 it has retried.
+  const attempts = new WeakMap<object, { firstFailedAt: number; failures: number }>();
+  const stateOf = (error: AxiosError) => {
+    const config = error.config ?? {};
+    let state = attempts.get(config);
+    if (!state) {
+      state = { firstFailedAt: Date.now(), failures: 0 };
+      attempts.set(config, state);
+    }
+    return state;
+  };
   axiosRetry(instance, {
-    retries: maxRetries,
+    // The bounds are retryCondition's: time for 429s, maxRetries for failures.
+    retries: Number.POSITIVE_INFINITY,
     // Every attempt gets the full timeout (by default axios-retry shrinks it by the time already spent).
     shouldResetTimeout: true,
-    retryCondition: shouldRetry,
+    retryCondition: (error) => {
+      if (!shouldRetry(error)) return false;
+      const state = stateOf(error);
+      if (error.response?.status === 429) return Date.now() - state.firstFailedAt < THROTTLED_WAIT_LIMIT_MS;
+      state.failures += 1;
+      return state.failures <= maxRetries;
+    },
     // The wait is ours (axios-retry awaits onRetry before it re-sends), so that a stopped call (Cancel,
     // customTimeouts: stopping.ts) stops waiting at once instead of after up to 30 s.
     retryDelay: () => 0,
-    onRetry: (attempt, error) => pause(retryDelayMs(attempt, error, baseDelayMs)),
+    // A failure's backoff grows with the failures alone, not with the 429s waited out before it.
+    onRetry: (attempt, error) =>
+      pause(
+        retryDelayMs(error.response?.status === 429 ? attempt : stateOf(error).failures, error, baseDelayMs),
+      ),
   });
 }

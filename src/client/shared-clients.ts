@@ -10,6 +10,7 @@ export function sharedClient(settings: ClientSettings): ApiClient {
     settings.timeoutMs,
     settings.maxRetries,
     settings.maxConcurrentRequests,
+    settings.maxRequestsPerSecond,
   ]);
   let client = clients.get(key);
   if (!client) {

@@ -3,6 +3,7 @@ import https from "node:https";
 import axios, {
   type AxiosAdapter,
   type AxiosInstance,
+  type AxiosRequestConfig,
   type AxiosResponse,
   type InternalAxiosRequestConfig,
 } from "axios";
@@ -13,6 +14,7 @@ import { parseJson } from "./json";
 import { createRedactor } from "./redact";
 import { accountRate, concurrencyLimiter, type AdaptiveRate } from "./request-scheduler";
 import { installRetryPolicy, isTimeoutCode, throttlePauseMs } from "./retry-policy";
+import { ServerClock } from "./server-clock";
 import { OperationStoppedError, throwIfStopped, unlessStopped } from "./stopping";
 import { USER_AGENT } from "./user-agent";
 
@@ -27,6 +29,8 @@ export interface ApiRequest {
   body?: unknown;
   /** Values of this request that must never appear in an error (authConfig values). */
   secrets?: readonly string[];
+  /** Called at each attempt, just before it leaves (after the concurrency cap and the rate gate). */
+  beforeSend?: () => void;
 }
 
 export interface TransportSettings {
@@ -39,6 +43,8 @@ export interface TransportSettings {
   maxConcurrentRequests: number;
   /** The account's adaptive rate is shared by every client with this identity (base URL + key hash). */
   identity: string;
+  /** This process's ceiling on the account's request rate, when the settings set one. */
+  maxRequestsPerSecond?: number;
 }
 
 /**
@@ -54,6 +60,7 @@ export class Transport {
   readonly #server: string;
   readonly #httpAgent = new http.Agent({ keepAlive: true });
   readonly #httpsAgent = new https.Agent({ keepAlive: true });
+  readonly #serverClock = new ServerClock();
 
   constructor(settings: TransportSettings) {
     this.#apiKey = settings.apiKey;
@@ -65,7 +72,7 @@ export class Transport {
       httpAgent: this.#httpAgent,
       httpsAgent: this.#httpsAgent,
       // Below the retry interceptor: every attempt, a retry included, waits for the cap and the rate.
-      adapter: scheduledAdapter(settings),
+      adapter: scheduledAdapter(settings, this.#serverClock),
       headers: { "x-api-key": settings.apiKey, "User-Agent": USER_AGENT, Accept: "application/json" },
       // Bodies are read as text and parsed here, so a non-JSON error page or an empty 204 is handled
       // in one place instead of by axios' silent JSON fallback.
@@ -103,6 +110,14 @@ export class Transport {
     await this.#exchange(request);
   }
 
+  /**
+   * The lowest time (epoch ms) the service's clock can read now, from the `Date` of its answers so far
+   * (server-clock.ts); undefined before any dated answer.
+   */
+  serverTimeFloor(): number | undefined {
+    return this.#serverClock.floor();
+  }
+
   /** Closes the idle keep-alive sockets. The client stays usable (new sockets are opened on demand). */
   close(): void {
     this.#httpAgent.destroy();
@@ -116,7 +131,8 @@ export class Transport {
         url: request.path,
         params: request.query,
         data: request.body,
-      });
+        beforeSend: request.beforeSend,
+      } as ScheduledRequestConfig);
     } catch (error) {
       if (error instanceof OperationStoppedError) throw error;
       throw this.#toApiError(request, error);
@@ -146,6 +162,9 @@ export class Transport {
   }
 }
 
+/** An axios config carrying the request's hook to the adapter (axios keeps keys it does not know). */
+type ScheduledRequestConfig = AxiosRequestConfig & { beforeSend?: () => void };
+
 /** The base URL's origin: never any user or password a URL may carry. */
 function serverOf(baseUrl: string): string {
   try {
@@ -155,40 +174,54 @@ function serverOf(baseUrl: string): string {
   }
 }
 
-/** The default axios adapter behind the process-wide concurrency cap and the account's adaptive rate. */
-function scheduledAdapter(settings: TransportSettings): AxiosAdapter {
+/**
+ * The default axios adapter behind the process-wide concurrency cap and the account's adaptive rate; every
+ * answer's `Date` goes to the server clock.
+ */
+function scheduledAdapter(settings: TransportSettings, serverClock: ServerClock): AxiosAdapter {
   const send = axios.getAdapter(axios.defaults.adapter);
   const limiter = concurrencyLimiter(settings.maxConcurrentRequests);
   const rate: AdaptiveRate = accountRate(settings.identity);
+  if (settings.maxRequestsPerSecond !== undefined) rate.capAt(settings.maxRequestsPerSecond);
   return async (config: InternalAxiosRequestConfig) => {
     await unlessStopped(rate.admit());
     try {
       const sent = limiter.schedule(() => {
         // The last moment before the request leaves: a stopped call sends nothing more.
         throwIfStopped();
+        (config as ScheduledRequestConfig).beforeSend?.();
         return send(config);
       });
       // A POST already sent is waited for: it may create something, and its caller decides what (stopping.ts).
       // A GET, PATCH or DELETE can be sent again by the next run, so a stop ends the wait for it at once: a
       // customTimeouts of 2 s is not 30 s because a request hangs.
       const response = await (config.method?.toUpperCase() === "POST" ? sent : unlessStopped(sent));
-      rate.succeeded(advertisedLimit(response.headers));
+      serverClock.observe(response.headers.date);
+      rate.succeeded({
+        limitPerSecond: headerCount(response.headers, "x-ratelimit-limit"),
+        remaining: headerCount(response.headers, "x-ratelimit-remaining"),
+      });
       return response;
     } catch (error) {
-      if (axios.isAxiosError(error) && error.response?.status === 429) {
-        const waitMs = throttlePauseMs(error, settings.baseDelayMs);
-        rate.throttled({ waitMs, limitPerSecond: advertisedLimit(error.response.headers) });
+      if (axios.isAxiosError(error) && error.response) {
+        serverClock.observe(error.response.headers.date);
+        if (error.response.status === 429) {
+          const waitMs = throttlePauseMs(error, settings.baseDelayMs);
+          rate.throttled({
+            waitMs,
+            limitPerSecond: headerCount(error.response.headers, "x-ratelimit-limit"),
+          });
+        }
       }
       throw error;
     }
   };
 }
 
-/** X-RateLimit-Limit as a number of requests, when the server sends a readable one. */
-function advertisedLimit(headers: AxiosResponse["headers"] | undefined): number | undefined {
-  const raw: unknown = headers?.["x-ratelimit-limit"];
-  const value = typeof raw === "string" && /^\d+$/.test(raw.trim()) ? Number(raw) : Number.NaN;
-  return value > 0 ? value : undefined;
+/** A rate-limit header as a count of requests, when the server sends a readable one. */
+function headerCount(headers: AxiosResponse["headers"] | undefined, name: string): number | undefined {
+  const raw: unknown = headers?.[name];
+  return typeof raw === "string" && /^\d+$/.test(raw.trim()) ? Number(raw) : undefined;
 }
 
 export function issuesOf(error: z.ZodError): ValidationIssue[] {

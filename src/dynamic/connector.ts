@@ -28,11 +28,11 @@ export interface Connector extends OutputFields<PublicConnectorOutputs> {}
  *
  * Without `name`, the connector is autonamed `<logical name>-<7 base-36 characters>` (or
  * `<namePrefix><...>`). The characters are derived from the prefix, the project, the stack and the logical
- * name, so a preview shows the name its update creates (and an update plan holds it) and the same inputs
- * give the same name in every run; a name already held by a live connector of the account (disabled ones
- * included) is skipped for the next one. The name is chosen at the first create and kept across updates; a
- * replacement (`pulumi up --replace` included) takes the next free name and is created before the old
- * connector is deleted. Choosing a fresh name lists the account's connectors once per deployment.
+ * name, so the same inputs give the same name in every run; the create skips a name a live connector of the
+ * account holds (disabled ones included: its POST gets a 409) for the next one, with no other request. The
+ * name is chosen at the first create (a preview shows it as not known yet) and kept across updates; a
+ * replacement (`pulumi up --replace` included) takes another name and is created before the old connector is
+ * deleted.
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class Connector extends pulumi.dynamic.Resource {
@@ -44,8 +44,8 @@ export class Connector extends pulumi.dynamic.Resource {
         ...unsetOutputs(connectorDefinition.outputs),
         ...args,
         namePrefix: args.name === undefined ? (args.namePrefix ?? defaultNamePrefix(name)) : args.namePrefix,
-        // The rest of the autoname's seed: this resource among every stack's. Consumed by check (never
-        // stored), so states written before it existed still diff clean.
+        // The rest of the autoname's seed: this resource among every stack's. The create derives the name
+        // from it; a diff never compares it (a rename or a move between stacks keeps the name).
         autonameScope:
           args.name === undefined ? autonameScopeOf(pulumi.getProject(), pulumi.getStack(), name) : undefined,
         // Secret in the stored inputs too, even when given as a plain object.

@@ -22,10 +22,9 @@ export interface CheckContext {
  *   config names new resources, as Pulumi's own providers reuse the name in the old state. A replacement is
  *   checked without old inputs and is named afresh. A prefix the program changes is a new name (a replacement).
  * - Without autonaming settings (the usual case), what the dynamic Connector class adds: the prefix
- *   `<logical name>-` and the scope `<project>/<stack>/<logical name>`. The handler's check derives the name
- *   from them, never at random, so a preview shows the name its update creates (the two run in two provider
- *   processes, and the engine's random seed differs between them outside an update plan), and a resource
- *   gets the same name from either front end.
+ *   `<logical name>-` and the scope `<project>/<stack>/<logical name>`. The handler's create derives the name
+ *   from them, never at random (../resources/shared/autoname.ts), so a resource gets the same name from
+ *   either front end, and an update plan holds whatever name the create chose.
  * - `pulumi:autonaming` mode "disable": nothing; check then asks a new resource for a name.
  * - mode "propose" or "enforce": the engine's proposed name, marked as proposed.
  *
@@ -49,13 +48,13 @@ export function withAutonaming(
   const samePrefix = !isSet(news[inputs.prefix]) || news[inputs.prefix] === oldPrefix;
   const autonaming = context.autonaming;
   const proposing = autonaming !== undefined && autonaming.mode !== "disable";
-  if (typeof kept === "string" && samePrefix) {
-    if (isSet(oldPrefix)) return derived(oldPrefix);
-    // A name the engine proposed is kept; so is any name an update finds while the engine proposes (state
-    // written before the mark existed), which a pattern with random parts would otherwise rename every `up`.
-    if (olds[inputs.proposed] === true || proposing) {
-      return { ...news, [inputs.name]: kept, [inputs.proposed]: true };
-    }
+  // A derived autoname is kept: its prefix and scope stay the inputs (its name is an output; state written
+  // before 0.3 also holds it in the old inputs).
+  if (samePrefix && isSet(oldPrefix)) return derived(oldPrefix);
+  // A name the engine proposed is kept; so is any name an update finds while the engine proposes (state
+  // written before the mark existed), which a pattern with random parts would otherwise rename every `up`.
+  if (typeof kept === "string" && samePrefix && (olds[inputs.proposed] === true || proposing)) {
+    return { ...news, [inputs.name]: kept, [inputs.proposed]: true };
   }
   // A prefix the program gives is named from as the dynamic Connector does: with the scope added.
   if (autonaming === undefined || isSet(news[inputs.prefix])) {

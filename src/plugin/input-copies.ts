@@ -27,5 +27,8 @@ export function withInputCopies(row: PluginResource, outputs: Props, oldInputs: 
   if (copies === undefined || Object.keys(oldInputs).length === 0) return outputs;
   const missing = Object.entries(copies).filter(([key]) => outputs[key] === undefined);
   if (missing.length === 0) return outputs;
-  return { ...outputs, ...Object.fromEntries(missing.map(([key, derive]) => [key, derive(oldInputs)])) };
+  return {
+    ...outputs,
+    ...Object.fromEntries(missing.map(([key, derive]) => [key, derive(oldInputs, outputs)])),
+  };
 }

@@ -51,7 +51,7 @@ export interface ResourceRow {
    * inputs before handing the old outputs to the handlers, unless the state (written by an earlier version)
    * holds them.
    */
-  inputCopies?: Record<string, (inputs: PlainProps) => unknown>;
+  inputCopies?: Record<string, (inputs: PlainProps, outputs: PlainProps) => unknown>;
 }
 
 /**
@@ -67,7 +67,11 @@ export function createResources() {
       handlers: served(connectorDefinition, createConnectorHandlers()),
       source: { folder: "connector", export: "connectorDefinition" },
       autoname: { name: "name", prefix: "namePrefix", scope: AUTONAME_SCOPE, proposed: PROPOSED_NAME },
-      inputCopies: { lastApplied: (inputs) => appliedIdentity(inputs as CheckedConnectorInputs) },
+      inputCopies: {
+        // An autonamed connector's inputs hold no name: the one its create chose is in its outputs.
+        lastApplied: (inputs, outputs) =>
+          appliedIdentity(inputs as CheckedConnectorInputs, String(inputs.name ?? outputs.name)),
+      },
     },
     integrationState: {
       definition: integrationStateDefinition,

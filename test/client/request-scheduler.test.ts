@@ -170,15 +170,15 @@ describe("AdaptiveRate", () => {
 
   it("never paces faster than the advertised limit", () => {
     const rate = new AdaptiveRate();
-    rate.succeeded(20);
+    rate.succeeded({ limitPerSecond: 20 });
     expect(rate.intervalMs).toBe(50);
-    for (let i = 0; i < 100; i++) rate.succeeded(20);
+    for (let i = 0; i < 100; i++) rate.succeeded({ limitPerSecond: 20 });
     expect(rate.intervalMs).toBe(50);
   });
 
   it("admits requests intervalMs apart", async () => {
     const rate = new AdaptiveRate();
-    rate.succeeded(10);
+    rate.succeeded({ limitPerSecond: 10 });
     const t0 = Date.now();
     const admitted: number[] = [];
     const all = Promise.all(

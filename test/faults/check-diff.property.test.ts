@@ -77,7 +77,7 @@ function expectNamed(result: CheckResult<unknown>, broken: Broken): void {
 function connectorOutputsOf(inputs: CheckedConnectorInputs): ConnectorOutputs {
   const record: ConnectorRecord = {
     id: "id-1",
-    name: inputs.name,
+    name: inputs.name ?? `${inputs.namePrefix}0000000`,
     appId: inputs.appId ?? "app-id-of-" + inputs.appName,
     appName: inputs.appName ?? "app-name-of-" + inputs.appId,
     authScheme: inputs.authScheme ?? "OAUTH2",
@@ -88,7 +88,7 @@ function connectorOutputsOf(inputs: CheckedConnectorInputs): ConnectorOutputs {
     expectedInputFields: [],
     deleted: false,
   } as ConnectorRecord;
-  return connectorOutputs(record, localStateOf(inputs));
+  return connectorOutputs(record, localStateOf(inputs, inputs.name ?? `${inputs.namePrefix}0000000`));
 }
 
 /**

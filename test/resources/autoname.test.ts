@@ -1,21 +1,21 @@
 /**
- * Autonaming (src/providers/autoname.ts): a connector without `name` is named from what check is given, so
- * that the preview's provider process and the update's (two processes under the real CLI) choose the same
- * name, and a replacement never takes the name the live connector holds. Each `createConnectorHandlers()`
- * here stands for one provider process; the account is an emulator over real HTTP.
+ * Autonaming (src/resources/shared/autoname.ts): a connector without `name` is named by its create, with no
+ * request but its POST: the first candidate derived from its prefix and scope that no live connector holds
+ * (the service answers a taken name with a 409, and names are unique among live connectors, disabled ones
+ * included). check sends nothing. A replacement, created before the old connector is deleted, never takes the
+ * name the live connector holds. The account is an emulator over real HTTP.
  */
 import { createHash } from "node:crypto";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { candidateName, firstFreeCandidate } from "../../src/resources/shared/autoname";
-import { withConnection } from "../../src/resources/shared/connection";
-import { createConnectorHandlers, type ConnectorHandlers } from "../../src/resources/connector/handlers";
+import { AUTONAME_CANDIDATES, candidateName } from "../../src/resources/shared/autoname";
 import { diffConnector } from "../../src/resources/connector/diff";
 import { UNKNOWN } from "../../src/resources/shared/unknowns";
+import type { CheckedConnectorInputs } from "../../src/resources/connector/definition";
 import { GITHUB_AUTH, startTestBed, type ProviderTestBed } from "./support";
 
 const SCOPE = "payments/prod/github";
 const autonamed = { appName: "github", namePrefix: "github-", autonameScope: SCOPE };
-const LIST = "GET /api/v1/integrations";
+const POST = "POST /api/v1/integrations";
 const GITHUB = { appName: "github", authConfig: GITHUB_AUTH, forceNewIntegration: true };
 
 describe("candidateName: `<namePrefix><7 base-36 characters of sha256(<seed>/<k>)>`", () => {
@@ -44,14 +44,6 @@ describe("candidateName: `<namePrefix><7 base-36 characters of sha256(<seed>/<k>
     ]);
     expect(names.size).toBe(104);
   });
-
-  test("firstFreeCandidate skips the taken candidates in order", () => {
-    const [first, second, third] = [0, 1, 2].map((k) => candidateName("github-", SCOPE, k));
-    expect(firstFreeCandidate("github-", SCOPE, new Set())).toBe(first);
-    expect(firstFreeCandidate("github-", SCOPE, new Set([first]))).toBe(second);
-    expect(firstFreeCandidate("github-", SCOPE, new Set([first, second, "other"]))).toBe(third);
-    expect(firstFreeCandidate("github-", SCOPE, new Set([second]))).toBe(first);
-  });
 });
 
 /**
@@ -63,121 +55,99 @@ function fromSpec(k: number): string {
   return "github-" + (BigInt(`0x${digest.slice(0, 16)}`) % 36n ** 7n).toString(36).padStart(7, "0");
 }
 
-describe("check: a fresh autoname on the resource's account", () => {
+describe("check: the prefix and scope an autoname is derived from, with no request", () => {
   let bed: ProviderTestBed;
-  /** A new provider process, configured like the test bed's. */
-  const process_ = async (): Promise<ConnectorHandlers> => {
-    const handlers = withConnection(createConnectorHandlers());
-    await handlers.configure({ config: bed.settings });
-    return handlers;
-  };
-  const nameIn = async (
-    handlers: ConnectorHandlers,
-    olds = {},
-    news: Record<string, unknown> = autonamed,
-  ) => {
-    const result = await handlers.check(olds, news);
+  beforeEach(async () => {
+    bed = await startTestBed();
+  });
+  afterEach(() => bed.close());
+
+  test("keeps the prefix and the scope and gives no name, whatever the old inputs held", async () => {
+    const count = await bed.requestsOf(async () => {
+      const fresh = await bed.connector.check({}, autonamed);
+      expect(fresh).toEqual({ inputs: expect.objectContaining(autonamed), failures: [] });
+      expect(fresh.inputs).not.toHaveProperty("name");
+      // State written before 0.3 holds the autoname in its inputs: it is not carried over (it is an output).
+      const upgraded = await bed.connector.check({ ...autonamed, name: "github-keptnam" }, autonamed);
+      expect(upgraded.inputs).not.toHaveProperty("name");
+      const unknownPrefix = await bed.connector.check({}, { ...autonamed, namePrefix: UNKNOWN });
+      expect(unknownPrefix.inputs).toMatchObject({ namePrefix: UNKNOWN });
+    });
+    expect(count).toBe(0);
+  });
+});
+
+describe("create: the first candidate no live connector holds, one POST per candidate", () => {
+  let bed: ProviderTestBed;
+  const checked = async (news: Record<string, unknown> = autonamed) => {
+    const result = await bed.connector.check({}, { ...news, authConfig: GITHUB_AUTH });
     expect(result.failures).toEqual([]);
-    return result.inputs.name;
+    return result.inputs;
   };
-  const listings = () => bed.emulator.requestLog.entries().filter((e) => `${e.method} ${e.route}` === LIST);
+  /** The create's requests, as the emulator logged them. */
+  const createLogged = async (inputs: CheckedConnectorInputs) => {
+    bed.emulator.requestLog.clear();
+    const created = await bed.connector.create(inputs);
+    const requests = bed.emulator.requestLog.entries().map((entry) => `${entry.method} ${entry.route}`);
+    return { ...created, requests: requests.filter((request) => !request.endsWith("client_info")) };
+  };
 
   beforeEach(async () => {
     bed = await startTestBed();
   });
   afterEach(() => bed.close());
 
-  test("the preview's process and the update's choose the same name: the first free candidate", async () => {
-    const preview = await nameIn(await process_());
-    const update = await nameIn(await process_());
-    expect(preview).toBe(candidateName("github-", SCOPE, 0));
-    expect(update).toBe(preview);
-  });
-
-  test("the scope is consumed: it never reaches the checked inputs (nor state)", async () => {
-    const { inputs } = await (await process_()).check({}, autonamed);
-    expect(inputs).not.toHaveProperty("autonameScope");
-    expect(inputs).toMatchObject({ name: candidateName("github-", SCOPE, 0), namePrefix: "github-" });
+  test("in an account without it, candidate 0 with one POST, recorded in the outputs and last applied", async () => {
+    const { outs, requests } = await createLogged(await checked());
+    expect(outs.name).toBe(candidateName("github-", SCOPE, 0));
+    expect(outs.lastApplied.name).toBe(outs.name);
+    expect(requests).toEqual([POST]);
   });
 
   test("a name held by a live connector, enabled or disabled, is skipped; a deleted one is free again", async () => {
     const [first, second, third] = [0, 1, 2].map((k) => candidateName("github-", SCOPE, k));
     const holder = await bed.inspect.createIntegration({ name: first, ...GITHUB });
-    expect(await nameIn(await process_())).toBe(second);
     const disabled = await bed.inspect.createIntegration({ name: second, ...GITHUB });
     await bed.inspect.updateIntegration(disabled.id, { enabled: false });
-    expect(await nameIn(await process_())).toBe(third);
+    const skipped = await createLogged(await checked());
+    expect(skipped.outs.name).toBe(third);
+    expect(skipped.requests).toEqual([POST, POST, POST]);
+    // The holders were not touched.
+    expect(await bed.liveNamed(first)).toEqual([holder.id]);
+    expect(await bed.liveNamed(second)).toEqual([disabled.id]);
     await bed.inspect.deleteIntegration(holder.id);
-    expect(await nameIn(await process_())).toBe(first);
+    expect((await createLogged(await checked())).outs.name).toBe(first);
   });
 
-  test("lists the account once per process, and two resources of one seed never get the same name", async () => {
-    const handlers = await process_();
-    bed.emulator.requestLog.clear();
-    const first = await nameIn(handlers);
-    const second = await nameIn(handlers);
-    const other = await nameIn(
-      handlers,
-      {},
-      { ...autonamed, namePrefix: "slack-", autonameScope: "p/s/slack" },
-    );
-    expect(listings()).toHaveLength(1);
-    expect([first, second]).toEqual([candidateName("github-", SCOPE, 0), candidateName("github-", SCOPE, 1)]);
-    expect(other).toBe(candidateName("slack-", "p/s/slack", 0));
-  });
-
-  test("an update keeps the name of the old inputs, with no request", async () => {
-    const handlers = await process_();
-    const kept = "github-keptnam";
-    expect(await bed.requestsOf(() => nameIn(handlers, { ...autonamed, name: kept }, autonamed))).toBe(0);
-    expect(await nameIn(handlers, { name: kept, namePrefix: "github-", appName: "github" })).toBe(kept);
-  });
-
-  test("a new prefix, or a name that was fixed before, gets a fresh name", async () => {
-    const handlers = await process_();
-    const olds = { name: "github-keptnam", namePrefix: "github-", appName: "github" };
-    expect(await nameIn(handlers, olds, { ...autonamed, namePrefix: "gh-" })).toBe(
-      candidateName("gh-", SCOPE, 0),
-    );
-    expect(await nameIn(handlers, { name: "github-main", appName: "github" })).toBe(
-      candidateName("github-", SCOPE, 0),
+  test("a replacement, created while the old connector lives, and a second resource of one seed get another name", async () => {
+    const inputs = await checked();
+    const old = await bed.connector.create(inputs);
+    const replacement = await bed.connector.create(inputs);
+    expect([old.outs.name, replacement.outs.name]).toEqual(
+      [0, 1].map((k) => candidateName("github-", SCOPE, k)),
     );
   });
 
-  test("a fresh name for an existing resource (a new prefix) is held only by the replacement's own check", async () => {
-    // The engine's order for a replacing change: check with the old inputs (the name changes, so diff
-    // replaces), then check again without them for the replacement, which must get the name shown.
-    const handlers = await process_();
-    const olds = { name: "github-keptnam", namePrefix: "github-", appName: "github" };
-    const news = { ...autonamed, namePrefix: "gh-" };
-    const shown = await nameIn(handlers, olds, news);
-    expect(await nameIn(handlers, {}, news)).toBe(shown);
-    expect(shown).toBe(candidateName("gh-", SCOPE, 0));
-  });
-
-  test("a prefix, scope or connection not known yet (a preview) leaves the name unknown, with no request", async () => {
-    const handlers = await process_();
-    const unknownConnection = { baseUrl: UNKNOWN, apiKey: "k" };
-    const count = await bed.requestsOf(async () => {
-      expect(await nameIn(handlers, {}, { ...autonamed, namePrefix: UNKNOWN })).toBe(UNKNOWN);
-      expect(await nameIn(handlers, {}, { ...autonamed, autonameScope: UNKNOWN })).toBe(UNKNOWN);
-      expect(await nameIn(handlers, {}, { ...autonamed, connection: unknownConnection })).toBe(UNKNOWN);
-    });
-    expect(count).toBe(0);
-  });
-
-  test("an invalid connection is reported as such, with no request to the stack's account", async () => {
-    const handlers = await process_();
-    bed.emulator.requestLog.clear();
-    const result = await handlers.check(
-      {},
-      { ...autonamed, connection: { baseUrl: "ftp://x", apiKey: "k" } },
+  test("the scope tells stacks apart: another stack's resource of the same logical name gets its own candidates", async () => {
+    const prod = await bed.connector.create(await checked());
+    const dev = await bed.connector.create(
+      await checked({ ...autonamed, autonameScope: "payments/dev/github" }),
     );
-    // Named in the reason, not as the property: the engine would print the connection, key included.
-    expect(result.failures.map((failure) => [failure.property, failure.reason.split(" ")[0]])).toEqual([
-      ["", "connection.baseUrl"],
-    ]);
-    expect(bed.emulator.requestLog.count()).toBe(0);
+    expect(dev.outs.name).toBe(candidateName("github-", "payments/dev/github", 0));
+    expect(prod.outs.name).not.toBe(dev.outs.name);
+  });
+
+  test(`gives up after ${AUTONAME_CANDIDATES} taken candidates, naming them, having made nothing`, async () => {
+    const names = Array.from({ length: AUTONAME_CANDIDATES }, (_, k) => candidateName("github-", SCOPE, k));
+    for (const name of names) await bed.inspect.createIntegration({ name, ...GITHUB });
+    const before = bed.emulator.requestLog.count({ method: "POST", route: "/api/v1/integrations" });
+    await expect(bed.connector.create(await checked())).rejects.toThrow(
+      `the ${AUTONAME_CANDIDATES} names derived from namePrefix "github-" (${names.join(", ")}) are all held`,
+    );
+    const posts = bed.emulator.requestLog.count({ method: "POST", route: "/api/v1/integrations" }) - before;
+    expect(posts).toBe(AUTONAME_CANDIDATES);
+    const live = await Promise.all(names.map((name) => bed.liveNamed(name)));
+    expect(live.every((ids) => ids.length === 1)).toBe(true);
   });
 
   describe("with a connection: the names of that account count, not the stack config's", () => {
@@ -190,38 +160,49 @@ describe("check: a fresh autoname on the resource's account", () => {
     test("a name held on the stack's account is free on the connection's", async () => {
       await bed.inspect.createIntegration({ name: candidateName("github-", SCOPE, 0), ...GITHUB });
       const connection = { baseUrl: other.url, apiKey: other.apiKey };
-      expect(await nameIn(await process_(), {}, { ...autonamed, connection })).toBe(
-        candidateName("github-", SCOPE, 0),
-      );
-      expect(other.requestLog.count({ method: "GET", route: "/api/v1/integrations" })).toBe(1);
+      const { outs } = await bed.connector.create(await checked({ ...autonamed, connection }));
+      expect(outs.name).toBe(candidateName("github-", SCOPE, 0));
+      expect(other.requestLog.count({ method: "POST", route: "/api/v1/integrations" })).toBe(1);
     });
-  });
-
-  test("without an API key the check fails with the settings error, autonamed or not", async () => {
-    const handlers = withConnection(createConnectorHandlers());
-    await handlers.configure({ config: { get: () => undefined } });
-    const missing = [
-      { property: "", reason: expect.stringContaining("Missing API key: set the secret stack config") },
-    ];
-    expect((await handlers.check({}, autonamed)).failures).toEqual(missing);
-    expect((await handlers.check({}, { name: "github-main", appName: "github" })).failures).toEqual(missing);
   });
 });
 
-describe("a state written before autonameScope existed", () => {
-  test("diffs clean against the inputs the new program gives", async () => {
-    const bed = await startTestBed();
-    try {
-      const old = { appName: "github", namePrefix: "github-", authConfig: GITHUB_AUTH };
-      const { inputs } = await bed.connector.check({}, old);
-      const created = await bed.connector.create(inputs);
-      // The old inputs (without the scope) as stored; the program now adds autonameScope.
-      const stored = { ...inputs } as Record<string, unknown>;
-      const { inputs: checked } = await bed.connector.check(stored, { ...old, autonameScope: SCOPE });
-      expect(checked).toEqual(inputs);
-      expect(diffConnector(created.outs, checked)).toMatchObject({ changes: false, replaces: [] });
-    } finally {
-      await bed.close();
-    }
+describe("diff: an autoname is kept while its prefix is", () => {
+  let bed: ProviderTestBed;
+  beforeEach(async () => {
+    bed = await startTestBed();
+  });
+  afterEach(() => bed.close());
+
+  test("the same prefix: no change, whatever the scope (a rename or a move keeps the connector)", async () => {
+    const { inputs } = await bed.connector.check({}, { ...autonamed, authConfig: GITHUB_AUTH });
+    const { outs } = await bed.connector.create(inputs);
+    expect(diffConnector(outs, inputs)).toMatchObject({ changes: false, replaces: [] });
+    const moved = { ...inputs, autonameScope: "payments/dev/renamed" };
+    expect(diffConnector(outs, moved)).toMatchObject({ changes: false, replaces: [] });
+  });
+
+  test("another prefix, or a prefix where a name was given, replaces: the replacement is named afresh", async () => {
+    const { inputs } = await bed.connector.check({}, { ...autonamed, authConfig: GITHUB_AUTH });
+    const { outs } = await bed.connector.create(inputs);
+    expect(diffConnector(outs, { ...inputs, namePrefix: "gh-" })).toMatchObject({
+      replaces: ["name"],
+      deleteBeforeReplace: false,
+    });
+    const named = await bed.connector.check(
+      {},
+      { appName: "github", name: "github-main", authConfig: GITHUB_AUTH },
+    );
+    const fixed = await bed.connector.create(named.inputs);
+    expect(diffConnector(fixed.outs, inputs)).toMatchObject({ replaces: ["name"] });
+  });
+
+  test("a state written before 0.3 (the autoname in its inputs, no scope) diffs clean", async () => {
+    const old = { appName: "github", namePrefix: "github-", authConfig: GITHUB_AUTH };
+    const { inputs } = await bed.connector.check({}, old);
+    const created = await bed.connector.create(inputs);
+    const stored = { ...inputs, name: created.outs.name } as Record<string, unknown>;
+    const { inputs: checked } = await bed.connector.check(stored, { ...old, autonameScope: SCOPE });
+    expect(diffConnector(created.outs, checked)).toMatchObject({ changes: false, replaces: [] });
   });
 });

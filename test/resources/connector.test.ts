@@ -83,7 +83,7 @@ describe("create", () => {
     expect(message).not.toContain(GITHUB_AUTH.client_secret);
     expect(message).not.toMatch(/\n/);
     expect(stack).toBe(message);
-    expect(await bed.liveNamed(first.inputs.name)).toEqual([first.id]);
+    expect(await bed.liveNamed(first.outs.name)).toEqual([first.id]);
     // The holder was not touched: no PATCH reached it.
     expect((await bed.inspect.getIntegration(first.id)).updatedAt).toBe(first.outs.updatedAt);
   });
@@ -155,7 +155,7 @@ describe("create", () => {
     const inputs = await inputsFor({ appName: "notion", authScheme: "API_KEY", forceNewIntegration: false });
     const { id, outs } = await bed.connector.create(inputs);
     expect(outs.name).toBe(inputs.name);
-    expect(await bed.liveNamed(inputs.name)).toEqual([id]);
+    expect(await bed.liveNamed(outs.name)).toEqual([id]);
   });
 
   test("an API error is one readable line without a secret or a stack trace", async () => {

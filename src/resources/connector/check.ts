@@ -1,53 +1,22 @@
 import { checkInputs } from "../shared/input-rules";
-import { keptName } from "../shared/autoname";
 import type { CheckFailure, CheckResult } from "../shared/types";
-import { isUnknown, UNKNOWN } from "../shared/unknowns";
-import { AUTONAME_SCOPE, connectorDefinition, type CheckedConnectorInputs } from "./definition";
-
-/**
- * What check decided. With `freshName`, the name must be a fresh autoname, derived from that seed on the
- * resource's account (../shared/autoname.ts), and the inputs have no name yet. Otherwise the name is fixed, kept from
- * the old inputs or not known yet (UNKNOWN), or there are failures.
- */
-export type ConnectorCheck =
-  | (CheckResult<CheckedConnectorInputs> & { freshName?: undefined })
-  | { inputs: Omit<CheckedConnectorInputs, "name">; failures: []; freshName: AutonameSeed };
-
-export interface AutonameSeed {
-  namePrefix: string;
-  scope?: string;
-}
+import { isUnknown } from "../shared/unknowns";
+import { connectorDefinition, type CheckedConnectorInputs } from "./definition";
 
 /**
  * authScheme is not checked against the known schemes: the list is open (the API grows), so an unknown
- * value is left for the server to judge rather than rejected offline. No request is made: a fresh
- * autoname is left to the caller (`freshName`), which needs the account's live names.
+ * value is left for the server to judge rather than rejected offline. No request is made. A connector
+ * without a name keeps its prefix and scope, from which its create derives the name (../shared/autoname.ts);
+ * the name it got is in its outputs, never in its inputs, so nothing of an earlier check's old inputs is kept.
  */
-export function checkConnectorInputs(
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
-): ConnectorCheck {
-  const checked = checkInputs<UncheckedName>(connectorDefinition.inputs, news, (inputs) => [
+export function checkConnectorInputs(news: Record<string, unknown>): CheckResult<CheckedConnectorInputs> {
+  return checkInputs<CheckedConnectorInputs>(connectorDefinition.inputs, news, (inputs) => [
     ...exactlyOneApp(inputs),
     ...oneWayToName(inputs),
     ...namesAsStored(inputs),
     ...scopesAreLists(inputs),
   ]);
-  if (checked.failures.length > 0) return checked as CheckResult<CheckedConnectorInputs>;
-  const { [AUTONAME_SCOPE]: scope, name, ...inputs } = checked.inputs;
-  if (name !== undefined) return { inputs: { ...inputs, name }, failures: [] };
-  // oneWayToName has made sure that a connector without a name has a prefix.
-  const namePrefix = inputs.namePrefix!;
-  // A prefix or scope not known yet (a preview): the name is not known either.
-  if (isUnknown(namePrefix) || isUnknown(scope))
-    return { inputs: { ...inputs, name: UNKNOWN }, failures: [] };
-  const kept = keptName(namePrefix, olds);
-  if (kept !== undefined) return { inputs: { ...inputs, name: kept }, failures: [] };
-  return { inputs, failures: [], freshName: { namePrefix, scope } };
 }
-
-/** The inputs as the field rules leave them: the name may still be unset, the scope not yet consumed. */
-type UncheckedName = Omit<CheckedConnectorInputs, "name"> & { name?: string; [AUTONAME_SCOPE]?: string };
 
 function oneWayToName(inputs: Record<string, unknown>): CheckFailure[] {
   if (inputs.name !== undefined && inputs.namePrefix !== undefined) {

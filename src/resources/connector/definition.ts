@@ -8,9 +8,9 @@ export const DELETION_POLICIES = ["delete", "disable", "retain"] as const;
 export type DeletionPolicy = (typeof DELETION_POLICIES)[number];
 
 /**
- * An input the `Connector` class adds when `name` is left out: `<project>/<stack>/<logical name>`, part of
- * the seed of the autoname (../shared/autoname.ts). check consumes it: it never reaches the checked inputs,
- * so state written before it existed, and state written with it, diff the same.
+ * An input either front end adds when `name` is left out: `<project>/<stack>/<logical name>`, part of the
+ * seed of the autoname (../shared/autoname.ts). The create derives the name from it; a diff never compares
+ * it (a rename or a move between stacks keeps the connector and its name).
  */
 export const AUTONAME_SCOPE = "autonameScope";
 
@@ -29,9 +29,10 @@ const inputs = {
   name: property(optionalString(), { replaceOnChanges: true }),
   /**
    * The start of an autoname, when `name` is left out: the name is `<namePrefix><7 base-36 characters>`,
-   * derived from the prefix and the resource's project, stack and logical name (the same in a preview and
-   * its update), chosen at the first create and kept across updates. A replacement takes the next name no
-   * live connector holds and is created before the old connector is deleted.
+   * derived from the prefix and the resource's project, stack and logical name. The create chooses it, with
+   * no request beyond its POST: the first such name no live connector holds (a preview shows the name as
+   * not known yet). It is kept across updates. A replacement takes another such name and is created before
+   * the old connector is deleted.
    */
   namePrefix: optionalString(),
   [AUTONAME_SCOPE]: property(optionalString(), { internal: true }),
@@ -178,10 +179,17 @@ export type ConnectorSettings = Omit<
 export type ConnectorInputs = ConnectorSettings & AppSelector & NameSelector;
 
 /** Inputs after `check`: defaults filled. During a preview any field may hold the UNKNOWN sentinel. */
+/**
+ * The inputs check hands on: a name the program (or the engine) gave, or, autonamed, none: the prefix and
+ * the scope that the create derives it from (../shared/autoname.ts).
+ */
 export type CheckedConnectorInputs = Omit<
   z.output<z.ZodObject<typeof inputs>>,
   "name" | typeof AUTONAME_SCOPE
-> & { name: string };
+> & {
+  name?: string;
+  [AUTONAME_SCOPE]?: string;
+};
 
 /**
  * A Connector's outputs: the connector record (secret-free fields as the server has them) and local state.

@@ -15,7 +15,7 @@ export function diffConnector(olds: ConnectorOutputs, news: CheckedConnectorInpu
   // fields carry the same names and are the best remaining guess.
   const applied: AppliedIdentity = olds.lastApplied ?? olds;
   const replaceFields: Record<string, Comparison> = {
-    name: compare(applied.name, news.name),
+    name: compareName(olds, applied, news),
     ...compareApp(olds, applied, news),
     authScheme: compare(applied.authScheme, news.authScheme),
     useServiceAuth: compare(applied.useServiceAuth, news.useServiceAuth),
@@ -66,6 +66,24 @@ function refuseReplacementThatKeepsOld(
       "new one could not be created. Give it another name (or leave name unset to autoname it), or first " +
       'run `pulumi up` with only deletionPolicy: "delete" changed, then make this change.',
   );
+}
+
+/**
+ * A name the program gives is compared with the one applied. An autoname (no name, a prefix) is the same while
+ * the prefix is: the create chose it from the prefix, and it lives in the outputs only (../shared/autoname.ts).
+ * A prefix given where a name was, or another prefix, is a new name: the replacement gets its own autoname.
+ */
+function compareName(
+  olds: ConnectorOutputs,
+  applied: AppliedIdentity,
+  news: CheckedConnectorInputs,
+): Comparison {
+  if (news.name !== undefined) return compare(applied.name, news.name);
+  // check has made sure that a connector without a name has a prefix.
+  if (news.namePrefix === undefined) return "changed";
+  if (isUnknown(news.namePrefix)) return "unknown";
+  const samePrefix = olds.namePrefix === news.namePrefix && applied.name.startsWith(news.namePrefix);
+  return samePrefix ? "same" : "changed";
 }
 
 /**

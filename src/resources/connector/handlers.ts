@@ -1,62 +1,39 @@
 import {
   ConflictError,
+  HandedBackError,
   NotFoundError,
   UnprovenCreateError,
   type ApiClient,
   type ConnectorRecord,
 } from "../../client";
 import { identityMismatches } from "./adoption";
-import { LiveNames } from "../shared/autoname";
+import { AUTONAME_CANDIDATES, candidateName } from "../shared/autoname";
 import { refreshAppliedKeys } from "../shared/applied-keys";
 import { getUnlessGone, unlessNotFound } from "../shared/gone";
 import { createClientForCall } from "../shared/client-for-call";
 import { diffConnector } from "./diff";
 import { checkConnectorInputs } from "./check";
-import type { CheckedConnectorInputs, ConnectorOutputs } from "./definition";
-import {
-  appliedIdentity,
-  connectorOutputs,
-  currentOutputs,
-  importedStateOf,
-  inputsOf,
-  localStateOf,
-} from "./outputs";
+import { AUTONAME_SCOPE, type CheckedConnectorInputs, type ConnectorOutputs } from "./definition";
+import { connectorOutputs, currentOutputs, importedStateOf, inputsOf, localStateOf } from "./outputs";
 import { compare } from "../shared/diff-rules";
 import { isReadById } from "../shared/read-by-id";
 import { messageOf, PartialCreateError, ProviderError, readably } from "../shared/errors";
 import type { ResourceHandlers } from "../shared/types";
-import { UNKNOWN } from "../shared/unknowns";
 import { withoutUndefined } from "../shared/values";
 
 export type ConnectorHandlers = ResourceHandlers<CheckedConnectorInputs, ConnectorOutputs>;
 
 /**
- * The Connector's provider: creates and owns a connector. Requests per call: diff none; check none, but
- * for a fresh autoname one listing of the account's connectors per process (../shared/autoname.ts);
- * create 1 POST (a PATCH more when the new connector's `enabled` must be changed, a listing more with
- * `forceNewIntegration: false`), or with `adoptId` a GET and a PATCH; read 1; update 0-2; delete 0-1.
+ * The Connector's provider: creates and owns a connector. Requests per call, whatever the account holds:
+ * check and diff none; create 1 POST (a PATCH more when the new connector's `enabled` must be changed; an
+ * autonamed one a POST more per name it finds taken), or with `adoptId` a GET and a PATCH; read 1; update
+ * 0-2; delete 0-1. After a lost response the create re-sends its POST and, on a 409, finds the holder.
  */
 export function createConnectorHandlers(): ConnectorHandlers {
   const api = createClientForCall();
-  const liveNames = new LiveNames();
-
-  /**
-   * A fresh autoname needs the names the account's live connectors hold (one listing per process, see
-   * autoname.ts); any other check makes no request. On an account not known yet the name is not known yet.
-   */
-  async function checkConnector(olds: Record<string, unknown>, news: Record<string, unknown>) {
-    const checked = checkConnectorInputs(olds, news);
-    if (checked.freshName === undefined) return { inputs: checked.inputs, failures: checked.failures };
-    const forNewObject = Object.keys(olds).length === 0;
-    const name = api.accountKnown()
-      ? await liveNames.freshName(api.client(), checked.freshName, forNewObject)
-      : UNKNOWN;
-    return { inputs: { ...checked.inputs, name }, failures: checked.failures };
-  }
-
   return {
     configure: async (req) => api.configure(req.config),
-    check: (olds, news) => readably(async () => withoutUndefined(await checkConnector(olds, news))),
+    check: (_olds, news) => readably(async () => withoutUndefined(checkConnectorInputs(news))),
     diff: (_id, olds, news) => readably(async () => diffConnector(olds, news)),
     create: (inputs) => readably(() => createConnector(api.client(), inputs)),
     read: (id, props) => readably(() => readConnector(api.client(), id, props)),
@@ -70,7 +47,7 @@ async function createConnector(client: ApiClient, inputs: CheckedConnectorInputs
     inputs.adoptId === undefined
       ? { record: await postConnector(client, inputs), takenOver: false }
       : { record: await adoptConnector(client, inputs.adoptId, inputs), takenOver: true };
-  const outs = connectorOutputs(record, localStateOf(inputs));
+  const outs = connectorOutputs(record, localStateOf(inputs, record.name));
   const patch = followUpPatch(record, inputs, takenOver);
   if (Object.keys(patch).length === 0) return { id: record.id, outs };
   try {
@@ -83,7 +60,7 @@ async function createConnector(client: ApiClient, inputs: CheckedConnectorInputs
     throw new PartialCreateError(
       record.id,
       applied,
-      `Connector "${inputs.name}" was ${takenOver ? "adopted" : "created"} (id ${record.id}) but setting it ` +
+      `Connector "${record.name}" was ${takenOver ? "adopted" : "created"} (id ${record.id}) but setting it ` +
         `up failed: ${messageOf(error)} It is kept in state; run \`pulumi up\` again to finish.`,
     );
   }
@@ -91,17 +68,44 @@ async function createConnector(client: ApiClient, inputs: CheckedConnectorInputs
 }
 
 /**
- * POST the connector. A lost response is recovered by the client only when the connector it then finds is
- * provably the one this call made (see createIntegration). A 409 is never taken as this resource's own: a
- * second stack, a `--replace` that creates before it deletes, or a create interrupted in an earlier run all
- * look alike from here, so it is an error that names the connector and the ways to take it over.
+ * POST the connector under the name the program gives, or an autonamed one under the first candidate no live
+ * connector holds (../shared/autoname.ts): a 409 there means the name is taken and nothing was made.
  */
 async function postConnector(client: ApiClient, inputs: CheckedConnectorInputs): Promise<ConnectorRecord> {
-  const existing = inputs.forceNewIntegration ? [] : await connectorsOfApp(client, inputs);
-  if (existing.length > 0) throw handBackRefused(inputs, existing);
+  if (inputs.name !== undefined) return postNamed(client, inputs, inputs.name);
+  // oneWayToName (check.ts) has made sure that a connector without a name has a prefix.
+  const namePrefix = inputs.namePrefix!;
+  const tried: string[] = [];
+  for (let k = 0; k < AUTONAME_CANDIDATES; k++) {
+    const name = candidateName(namePrefix, inputs[AUTONAME_SCOPE], k);
+    try {
+      return await postNamed(client, inputs, name);
+    } catch (error) {
+      if (!(error instanceof NameTakenError)) throw error;
+      tried.push(name);
+    }
+  }
+  throw new ProviderError(
+    `Connector: the ${tried.length} names derived from namePrefix "${namePrefix}" (${tried.join(", ")}) are ` +
+      "all held by live connectors, disabled ones included. Nothing was created. Give the connector a name, " +
+      "or another namePrefix.",
+  );
+}
+
+/** An autoname's 409: a live connector holds the name, and none of this create's POSTs made anything. */
+class NameTakenError extends Error {}
+
+/**
+ * POST one name. A lost response is recovered by the client only when the connector it then finds is
+ * provably the one this call made (see createIntegration); a hand-back is refused there too. A 409 is never
+ * taken as this resource's own: a second stack, a `--replace` that creates before it deletes, or a create
+ * interrupted in an earlier run all look alike from here. For a name the program gives, it is an error that
+ * names the connector and the ways to take it over; an autoname goes on to its next candidate.
+ */
+async function postNamed(client: ApiClient, inputs: CheckedConnectorInputs, name: string) {
   try {
-    const record = await client.createIntegration({
-      name: inputs.name,
+    return await client.createIntegration({
+      name,
       appName: inputs.appName,
       appId: inputs.appId,
       authScheme: inputs.authScheme,
@@ -109,29 +113,20 @@ async function postConnector(client: ApiClient, inputs: CheckedConnectorInputs):
       useServiceAuth: inputs.useServiceAuth,
       forceNewIntegration: inputs.forceNewIntegration,
     });
-    // With forceNewIntegration false the server hands back an existing connector of the app instead of
-    // creating one; one made between the listing above and the POST is refused all the same.
-    if (record.name !== inputs.name) throw handBackRefused(inputs, [record]);
-    return record;
   } catch (error) {
+    if (error instanceof HandedBackError) throw handBackRefused(name, error);
     if (error instanceof UnprovenCreateError) {
-      throw new ProviderError(`${error.message} If it is this stack's, set adoptId: "${error.existingId}".`);
+      const autonamed = inputs.name === undefined ? ` and name: "${name}" (in place of namePrefix)` : "";
+      throw new ProviderError(
+        `${error.message} If it is this stack's, set adoptId: "${error.existingId}"${autonamed}.`,
+      );
     }
     if (!(error instanceof ConflictError)) throw error;
+    if (inputs.name === undefined) throw new NameTakenError(error.message);
     // Names are unique among all live connectors, whatever their app: the holder may be of another app.
-    const holder = await client.findIntegrationByName(inputs.name);
-    throw nameTakenError(inputs, holder?.id, error);
+    const holder = await client.findIntegrationByName(name);
+    throw nameTakenError(name, holder?.id, error);
   }
-}
-
-/** The live connectors of the inputs' app: what `forceNewIntegration: false` would hand back. */
-async function connectorsOfApp(client: ApiClient, inputs: CheckedConnectorInputs) {
-  const found: { id: string; name: string }[] = [];
-  for await (const item of client.listIntegrations({ appName: inputs.appName, showDisabled: true })) {
-    const sameApp = inputs.appId === undefined || item.appId === inputs.appId;
-    if (sameApp && item.deleted !== true) found.push(item);
-  }
-  return found;
 }
 
 /** `adoptId`: an existing connector taken over on purpose; it must be the one these inputs describe. */
@@ -164,15 +159,11 @@ function followUpPatch(record: ConnectorRecord, inputs: CheckedConnectorInputs, 
   });
 }
 
-function nameTakenError(
-  inputs: CheckedConnectorInputs,
-  existingId: string | undefined,
-  conflict: ConflictError,
-) {
+function nameTakenError(name: string, existingId: string | undefined, conflict: ConflictError) {
   const which = existingId ? `connector ${existingId}` : "another connector";
   const id = existingId ?? "<its id>";
   return new ProviderError(
-    `The name "${inputs.name}" is already used by ${which}. Nothing was created. If \`pulumi up --replace\` ` +
+    `The name "${name}" is already used by ${which}. Nothing was created. If \`pulumi up --replace\` ` +
       "(or a tainted resource) is replacing this connector, the engine creates the replacement before it " +
       "deletes the old one, and names are unique: set the resource option deleteBeforeReplace: true, or " +
       "leave name unset so that a replacement gets a fresh name. If an interrupted `pulumi up` of this " +
@@ -183,12 +174,16 @@ function nameTakenError(
   );
 }
 
-function handBackRefused(inputs: CheckedConnectorInputs, existing: { id: string; name: string }[]) {
-  const list = existing.map((connector) => `${connector.id} ("${connector.name}")`).join(", ");
+function handBackRefused(name: string, handedBack: HandedBackError) {
+  const { id, name: heldName } = handedBack.connector;
+  const why = handedBack.mayBeNew
+    ? `answered with connector ${id} ("${heldName}"), which its answers cannot date, so it may be one it ` +
+      "already had"
+    : `handed back its existing connector ${id} ("${heldName}") instead of creating one`;
   return new ProviderError(
-    `Connector "${inputs.name}": with forceNewIntegration: false the service hands back an existing ` +
-      `connector of the app instead of creating one, and this app has ${list}. A connector is never taken ` +
-      `over silently: adopt one on purpose with adoptId (and its name), or set forceNewIntegration: true.`,
+    `Connector "${name}": with forceNewIntegration: false the service ${why}. A connector is never taken ` +
+      `over silently: adopt it on purpose with adoptId: "${id}" (and name: "${heldName}"), or set ` +
+      "forceNewIntegration: true.",
   );
 }
 
@@ -217,11 +212,10 @@ async function updateConnector(
         ? undefined
         : news.authConfig,
   });
-  const local = localStateOf(news);
+  // The name does not change in place: an autonamed connector keeps the one its create chose.
+  const local = localStateOf(news, news.name ?? olds.name);
   if (Object.keys(patch).length === 0) {
-    return {
-      outs: withoutUndefined(currentOutputs({ ...olds, ...local, lastApplied: appliedIdentity(news) })),
-    };
+    return { outs: withoutUndefined(currentOutputs({ ...olds, ...local })) };
   }
   await client.updateIntegration(id, patch).catch((error: unknown) => {
     throw error instanceof NotFoundError ? goneError(id, error) : error;

@@ -21,9 +21,10 @@ export type LocalConnectorState = Pick<
   | typeof PROPOSED_NAME
 >;
 
-export function appliedIdentity(inputs: CheckedConnectorInputs): AppliedIdentity {
+/** What was applied: the inputs, with the name the connector has (an autonamed one's comes from its create). */
+export function appliedIdentity(inputs: CheckedConnectorInputs, name: string): AppliedIdentity {
   return {
-    name: inputs.name,
+    name,
     appName: inputs.appName,
     appId: inputs.appId,
     authScheme: inputs.authScheme,
@@ -31,14 +32,14 @@ export function appliedIdentity(inputs: CheckedConnectorInputs): AppliedIdentity
   };
 }
 
-export function localStateOf(inputs: CheckedConnectorInputs): LocalConnectorState {
+export function localStateOf(inputs: CheckedConnectorInputs, name: string): LocalConnectorState {
   return {
     authConfig: inputs.authConfig,
     forceNewIntegration: inputs.forceNewIntegration,
     deletionPolicy: inputs.deletionPolicy,
     namePrefix: inputs.namePrefix,
     adoptId: inputs.adoptId,
-    lastApplied: appliedIdentity(inputs),
+    lastApplied: appliedIdentity(inputs, name),
     [PROPOSED_NAME]: inputs[PROPOSED_NAME],
   };
 }
@@ -52,7 +53,8 @@ export function localStateOf(inputs: CheckedConnectorInputs): LocalConnectorStat
 export function inputsOf(outputs: ConnectorOutputs): CheckedConnectorInputs {
   const applied = outputs.lastApplied ?? outputs;
   return withoutUndefined({
-    name: applied.name,
+    // An autoname is an output: the inputs keep only its prefix, as the program gives them.
+    name: outputs.namePrefix === undefined ? applied.name : undefined,
     namePrefix: outputs.namePrefix,
     adoptId: outputs.adoptId,
     appName: applied.appId === undefined ? applied.appName : undefined,
