@@ -11,9 +11,9 @@ import Bottleneck from "bottleneck";
  *   `X-RateLimit-Limit` per second that the server advertises, nor above `maxRequestsPerSecond` when the
  *   stack sets one (so that the tenant's own applications keep their share of the key's limit). An answer
  *   saying `X-RateLimit-Remaining: 0` pauses the account for the time one request's worth of the limit takes
- *   to come back, so that the next request is not sent into a certain 429; while few remain, requests are
- *   spaced at the advertised limit at least. Other processes on the same key drain the same budget: these
- *   headers are what this process learns of them.
+ *   to come back, so that the next request is not sent into a certain 429; while few remain, the rate does
+ *   not grow. Other processes on the same key drain the same budget: these headers are what this process
+ *   learns of them. A 429's halving spaces requests by 2 s at most: beyond, Retry-After does the waiting.
  * A retry re-enters both layers, so a throttled burst slows the whole process, not each request alone.
  */
 
@@ -21,9 +21,14 @@ export const DEFAULT_MAX_CONCURRENT_REQUESTS = 8;
 
 /** Each success raises the paced rate by this many requests per second (the additive increase). */
 const RECOVERY_STEP_PER_SECOND = 1;
+/**
+ * The most a run of 429s spaces requests by halving: beyond it the service's Retry-After pauses do the
+ * waiting, so that a process never crawls after the throttling has passed.
+ */
+const MAX_HALVED_INTERVAL_MS = 2_000;
 /** Below this spacing, requests are not paced at all. */
 const MIN_PACED_INTERVAL_MS = 1;
-/** Below this share of the advertised limit remaining, requests are spaced at the limit at least. */
+/** Below this share of the advertised limit remaining, the rate does not grow. */
 const LOW_REMAINING_SHARE = 0.1;
 
 /** What an answered request's headers say of the account's limit. */
@@ -85,12 +90,9 @@ export class AdaptiveRate {
     const { limitPerSecond, remaining } = signal;
     this.#learnLimit(limitPerSecond);
     if (limitPerSecond !== undefined && limitPerSecond > 0 && remaining !== undefined) {
-      const tokenMs = 1000 / limitPerSecond;
-      if (remaining <= 0) this.#pausedUntil = Math.max(this.#pausedUntil, Date.now() + tokenMs);
-      if (remaining < limitPerSecond * LOW_REMAINING_SHARE) {
-        if (this.#intervalMs < tokenMs) this.#setInterval(tokenMs);
-        return;
-      }
+      if (remaining <= 0) this.#pausedUntil = Math.max(this.#pausedUntil, Date.now() + 1000 / limitPerSecond);
+      // Nearly drained, by this process or others on the key: hold the rate rather than speed up.
+      if (remaining < limitPerSecond * LOW_REMAINING_SHARE) return;
     }
     if (this.#intervalMs > this.#floorMs) {
       this.#setInterval(1000 / (1000 / this.#intervalMs + RECOVERY_STEP_PER_SECOND));
@@ -106,7 +108,7 @@ export class AdaptiveRate {
     if (alreadyPaused) return;
     const reached = this.#recentStarts.length;
     const halved = this.#intervalMs > 0 ? this.#intervalMs * 2 : 2000 / Math.max(1, reached);
-    this.#setInterval(halved);
+    this.#setInterval(Math.min(halved, Math.max(MAX_HALVED_INTERVAL_MS, this.#floorMs)));
   }
 
   /** The current spacing between request starts in ms (0: unpaced). */

@@ -94,38 +94,50 @@ export function throttlePauseMs(error: AxiosError, baseDelayMs: number): number 
   return baseDelayMs * HEADERLESS_THROTTLE_FACTOR;
 }
 
+const RETRY_BUDGET = "retryBudget";
+
+/** What a request has spent on retries: when its first attempt failed, and its failures other than 429. */
+export interface RetryBudget {
+  firstFailedAt: number;
+  failures: number;
+}
+
+/**
+ * Whether a failed attempt is sent again, counting it: a 429 while THROTTLED_WAIT_LIMIT_MS has not passed
+ * since the first failure, any other retryable failure while `maxRetries` are not spent.
+ */
+export function retryWithin(
+  budget: RetryBudget,
+  error: AxiosError,
+  maxRetries: number,
+  now: number = Date.now(),
+): boolean {
+  if (!shouldRetry(error)) return false;
+  if (error.response?.status === 429) return now - budget.firstFailedAt < THROTTLED_WAIT_LIMIT_MS;
+  budget.failures += 1;
+  return budget.failures <= maxRetries;
+}
+
 export function installRetryPolicy(instance: AxiosInstance, maxRetries: number, baseDelayMs: number): void {
-  // Per request (axios-retry sends every attempt with the same config object): when its first attempt
-  // failed, and how many failures other than 429 it has retried.
-  const attempts = new WeakMap<object, { firstFailedAt: number; failures: number }>();
-  const stateOf = (error: AxiosError) => {
-    const config = error.config ?? {};
-    let state = attempts.get(config);
-    if (!state) {
-      state = { firstFailedAt: Date.now(), failures: 0 };
-      attempts.set(config, state);
-    }
-    return state;
+  // Kept in the request's config, which axios copies into the next attempt's (as axios-retry keeps its count).
+  const budgetOf = (error: AxiosError): RetryBudget => {
+    const config = (error.config ?? {}) as { [RETRY_BUDGET]?: RetryBudget };
+    config[RETRY_BUDGET] ??= { firstFailedAt: Date.now(), failures: 0 };
+    return config[RETRY_BUDGET];
   };
   axiosRetry(instance, {
-    // The bounds are retryCondition's: time for 429s, maxRetries for failures.
+    // The bounds are retryWithin's: time for 429s, maxRetries for failures.
     retries: Number.POSITIVE_INFINITY,
     // Every attempt gets the full timeout (by default axios-retry shrinks it by the time already spent).
     shouldResetTimeout: true,
-    retryCondition: (error) => {
-      if (!shouldRetry(error)) return false;
-      const state = stateOf(error);
-      if (error.response?.status === 429) return Date.now() - state.firstFailedAt < THROTTLED_WAIT_LIMIT_MS;
-      state.failures += 1;
-      return state.failures <= maxRetries;
-    },
+    retryCondition: (error) => retryWithin(budgetOf(error), error, maxRetries),
     // The wait is ours (axios-retry awaits onRetry before it re-sends), so that a stopped call (Cancel,
-    // customTimeouts: stopping.ts) stops waiting at once instead of after up to 30 s.
+    // customTimeouts: stopping.ts) stops waiting at once instead of after up to 30 s. A failure's backoff grows
+    // with the failures alone, not with the 429s waited out before it.
     retryDelay: () => 0,
-    // A failure's backoff grows with the failures alone, not with the 429s waited out before it.
-    onRetry: (attempt, error) =>
-      pause(
-        retryDelayMs(error.response?.status === 429 ? attempt : stateOf(error).failures, error, baseDelayMs),
-      ),
+    onRetry: (attempt, error) => {
+      const step = error.response?.status === 429 ? attempt : budgetOf(error).failures;
+      return pause(retryDelayMs(step, error, baseDelayMs));
+    },
   });
 }

@@ -7,9 +7,13 @@
  *
  * What it serves: a create whose answer was lost is proven this call's only by a record made after the bound
  * taken just before its POST left (create-evidence.ts). It assumes that `Date` and a record's `createdAt` come
- * from one clock that does not step back. Were the clock to step back, the bound would run ahead of the
- * service's time and the proof would refuse the call's own object (naming it), never take another's.
+ * from one clock that does not step back. An answer dated well below the bound (more than the header's
+ * second and a slow answer's travel) shows that it did: the bound starts again from that answer. A create
+ * whose bound was taken before such a step refuses its own object (naming it), never takes another's.
  */
+/** An answer dated this far below the bound shows a clock that stepped back, not a late or rounded one. */
+const STEPPED_BACK_MS = 1_000 + 10_000;
+
 export class ServerClock {
   #bestOffsetMs: number | undefined;
 
@@ -19,7 +23,8 @@ export class ServerClock {
     const dated = Date.parse(dateHeader);
     if (Number.isNaN(dated)) return;
     const offset = dated - arrivedAt;
-    if (this.#bestOffsetMs === undefined || offset > this.#bestOffsetMs) this.#bestOffsetMs = offset;
+    const best = this.#bestOffsetMs;
+    if (best === undefined || offset > best || offset < best - STEPPED_BACK_MS) this.#bestOffsetMs = offset;
   }
 
   /** The lowest time (epoch ms) the service's clock can read now; undefined before any dated answer. */

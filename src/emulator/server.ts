@@ -178,7 +178,10 @@ export function buildServer(context: EmulatorContext, options: ServerOptions): F
     return reply;
   });
 
-  app.addHook("onSend", async (request, _reply, payload) => {
+  app.addHook("onSend", async (request, reply, payload) => {
+    // The Date of an answer is the server's own clock (RFC 9110 §6.6.1), the one its createdAt values come
+    // from: offset like them for the caller's key (clock.ts). A client may bound the server's time by it.
+    reply.header("date", context.clock.date(request.tenant ?? undefined).toUTCString());
     // Reads change nothing; a write is answered only once it is on disk.
     if (request.method !== "GET" && request.method !== "HEAD") await options.persist();
     const outcome = request.faultDecision?.outcome;

@@ -149,23 +149,65 @@ describe("AdaptiveRate", () => {
   beforeEach(() => jest.useFakeTimers({ now: Date.parse("2026-01-01T00:00:00Z") }));
   afterEach(() => jest.useRealTimers());
 
-  it("halves the rate on a 429 (once per pause) and grows it back step by step on successes", () => {
+  it("halves the rate on a 429 (once per pause), to a 2 s spacing at most, and grows it back on successes", () => {
     const rate = new AdaptiveRate();
+    rate.succeeded({ limitPerSecond: 20 });
+    expect(rate.intervalMs).toBe(50);
     rate.throttled({ waitMs: 10 });
-    // Nothing started in the last second: from unpaced to one start every 2 s.
-    const afterFirst = rate.intervalMs;
-    expect(afterFirst).toBe(2000);
+    expect(rate.intervalMs).toBe(100);
     jest.advanceTimersByTime(9);
     rate.throttled({ waitMs: 10 }); // same pause: no second halving
-    expect(rate.intervalMs).toBe(afterFirst);
-    // That 429 extended the pause; once it has ended, a new 429 halves again.
-    jest.advanceTimersByTime(rate.pausedUntil - Date.now());
+    expect(rate.intervalMs).toBe(100);
+    const spacings = [];
+    for (let i = 0; i < 8; i++) {
+      // That 429 extended the pause; once it has ended, a new 429 halves again.
+      jest.advanceTimersByTime(rate.pausedUntil - Date.now());
+      rate.throttled({ waitMs: 10 });
+      spacings.push(rate.intervalMs);
+    }
+    expect(spacings).toEqual([200, 400, 800, 1600, 2000, 2000, 2000, 2000]);
+    rate.succeeded();
+    expect(rate.intervalMs).toBeLessThan(2000);
+    for (let i = 0; i < 1000; i++) rate.succeeded();
+    expect(rate.intervalMs).toBe(50);
+  });
+
+  it("from unpaced, a 429 spaces requests by the rate reached, halved", () => {
+    const rate = new AdaptiveRate();
     rate.throttled({ waitMs: 10 });
-    expect(rate.intervalMs).toBe(2 * afterFirst);
-    rate.succeeded(undefined);
-    expect(rate.intervalMs).toBeLessThan(2 * afterFirst);
-    for (let i = 0; i < 1000; i++) rate.succeeded(undefined);
+    // Nothing started in the last second: one start every 2 s.
+    expect(rate.intervalMs).toBe(2000);
+    for (let i = 0; i < 1000; i++) rate.succeeded();
     expect(rate.intervalMs).toBe(0);
+  });
+
+  it("maxRequestsPerSecond caps the rate below the advertised limit; the lowest cap holds", () => {
+    const rate = new AdaptiveRate();
+    rate.capAt(5);
+    rate.succeeded({ limitPerSecond: 20 });
+    expect(rate.intervalMs).toBe(200);
+    rate.capAt(10);
+    for (let i = 0; i < 100; i++) rate.succeeded({ limitPerSecond: 20 });
+    expect(rate.intervalMs).toBe(200);
+  });
+
+  it("X-RateLimit-Remaining: 0 pauses the account for one request's worth of the limit", () => {
+    const rate = new AdaptiveRate();
+    rate.succeeded({ limitPerSecond: 20, remaining: 5 });
+    expect(rate.pausedUntil).toBeLessThanOrEqual(Date.now());
+    rate.succeeded({ limitPerSecond: 20, remaining: 0 });
+    expect(rate.pausedUntil - Date.now()).toBe(50);
+  });
+
+  it("does not grow the rate while few requests remain", () => {
+    const rate = new AdaptiveRate();
+    rate.succeeded({ limitPerSecond: 20 });
+    rate.throttled({ waitMs: 10 });
+    expect(rate.intervalMs).toBe(100);
+    for (let i = 0; i < 10; i++) rate.succeeded({ limitPerSecond: 20, remaining: 1 });
+    expect(rate.intervalMs).toBe(100);
+    rate.succeeded({ limitPerSecond: 20, remaining: 15 });
+    expect(rate.intervalMs).toBeLessThan(100);
   });
 
   it("never paces faster than the advertised limit", () => {

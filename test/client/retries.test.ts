@@ -4,10 +4,10 @@ import {
   ApiTimeoutError,
   BadRequestError,
   ConflictError,
-  RateLimitError,
   ServerError,
   UnprovenCreateError,
 } from "../../src/client";
+import { OperationStoppedError, stoppable } from "../../src/client/stopping";
 import http from "node:http";
 import {
   connectorRecord as connector,
@@ -131,16 +131,42 @@ describe("idempotent requests", () => {
     expect((server.requests[1] as SeenRequest).arrivedAt - throttledAt).toBeGreaterThanOrEqual(999);
   });
 
-  it("raises RateLimitError with retryAfterMs when throttling persists", async () => {
+  it("waits out 429s beyond maxRetries while the service keeps answering", async () => {
+    server = await startLocalServer((_req, res, index) =>
+      index < 4
+        ? sendJson(res, 429, { message: "slow down" }, { "retry-after": "0" })
+        : sendJson(res, 200, []),
+    );
+    await expect(clientOf(server, { maxRetries: 1 }).listTriggers()).resolves.toEqual([]);
+    expect(server.requests).toHaveLength(5);
+  });
+
+  it("stops waiting out 429s at once when the call is stopped (customTimeouts, Cancel), naming the stop", async () => {
+    server = await startLocalServer((_req, res) =>
+      sendJson(res, 429, { message: "slow down" }, { "retry-after": "30" }),
+    );
+    const stop = new AbortController();
+    const started = performance.now();
+    const waiting = stoppable(stop.signal, () => clientOf(server!, { maxRetries: 1 }).listTriggers());
+    setTimeout(() => stop.abort(new OperationStoppedError("timed out after 300 ms")), 300);
+    await expect(waiting).rejects.toThrow("timed out after 300 ms");
+    // Stopped during the 30 s the service asked for, not after it.
+    expect(performance.now() - started).toBeLessThan(15_000);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("raises RateLimitError with retryAfterMs for a 429 that is not retried (maxRetries 0 does not matter)", async () => {
     server = await startLocalServer((_req, res) =>
       sendJson(res, 429, { message: "slow down" }, { "retry-after": "0" }),
     );
-    const error = await clientOf(server, { maxRetries: 1 })
-      .listTriggers()
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RateLimitError);
-    expect(error).toMatchObject({ status: 429, retryAfterMs: 0 });
-    expect(server.requests).toHaveLength(2);
+    const stop = new AbortController();
+    const error = await stoppable(stop.signal, async () => {
+      const call = clientOf(server!, { maxRetries: 0 }).listTriggers();
+      setTimeout(() => stop.abort(new OperationStoppedError("stopped")), 200);
+      return call;
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OperationStoppedError);
+    expect(server.requests.length).toBeGreaterThan(1);
   });
 });
 
@@ -168,18 +194,28 @@ describe("POST", () => {
 
 describe("createIntegration after a lost response", () => {
   /**
-   * A server that applies the POST but never answers it: the client times out. `heldBefore`: a connector of
-   * that name exists before the request (another's, whose POST would get a 409).
+   * A server that applies the first POST but never answers it: the client times out; a POST sent again meets
+   * the name taken, as names are unique (409). `heldBefore`: a connector of that name was made 10 s before
+   * the request (another's). The server has one clock, `clockOffsetMs` off this machine's: its `Date`
+   * header and its `createdAt` both come from it (ms precision, as the service's document has it).
    */
-  async function startSilentCreator(shown: Record<string, unknown> = {}, heldBefore = false) {
-    let exists = heldBefore;
+  async function startSilentCreator(
+    shown: Record<string, unknown> = {},
+    heldBefore = false,
+    clockOffsetMs = 0,
+  ) {
+    const serverNow = () => new Date(Date.now() + clockOffsetMs);
+    let createdAt = heldBefore ? new Date(serverNow().getTime() - 10_000).toISOString() : undefined;
     return startLocalServer((req, res) => {
+      res.setHeader("date", serverNow().toUTCString());
       if (req.method === "POST") {
-        exists = true;
+        if (createdAt !== undefined) return sendJson(res, 409, { message: "name taken" });
+        createdAt = serverNow().toISOString();
         return;
       }
       if (req.method === "PATCH") return res.writeHead(204).end();
-      const record = { ...connector, ...shown };
+      const record = { ...connector, createdAt, ...shown };
+      const exists = createdAt !== undefined;
       if (req.url.startsWith("/api/v1/integrations?")) {
         return sendJson(res, 200, { items: exists ? [record] : [], totalPages: 1, page: 1 });
       }
@@ -196,22 +232,24 @@ describe("createIntegration after a lost response", () => {
     });
     expect(record.id).toBe("int-1");
     const calls = server.requests.map((r) => `${r.method} ${r.url.split("?")[0]}`);
-    // The listing before the POST is the evidence: the name was free, so what holds it after is this call's.
+    // A dated answer before the POST (the client's first request); after the loss the POST again, whose 409
+    // sends the client to the holder: made after the first POST left, by the service's clock, so this call's.
     expect(calls).toEqual([
-      "GET /api/v1/integrations",
+      "GET /api/v1/client/auth/client_info",
+      "POST /api/v1/integrations",
       "POST /api/v1/integrations",
       "GET /api/v1/integrations",
       "GET /api/v1/integrations/int-1",
       "PATCH /api/v1/integrations/int-1",
     ]);
-    expect(server.requests[2].url).toContain("showDisabled=true");
-    expect(JSON.parse(server.requests[4].body)).toEqual({
+    expect(server.requests[3].url).toContain("showDisabled=true");
+    expect(JSON.parse(server.requests[5].body)).toEqual({
       authConfig: { client_id: "id-1", client_secret: "s3cret" },
     });
   });
 
-  it("takes it whatever its createdAt says: no clock is compared (a server clock an hour behind)", async () => {
-    server = await startSilentCreator({ createdAt: new Date(Date.now() - 3_600_000).toISOString() });
+  it("takes it with the server's clock an hour behind ours: only the server's clock is compared with itself", async () => {
+    server = await startSilentCreator({}, false, -3_600_000);
     const record = await clientOf(server, { timeoutMs: ROUND_TRIP_GUARD_MS }).createIntegration({
       name: "my-github",
       appName: "github",
@@ -220,29 +258,39 @@ describe("createIntegration after a lost response", () => {
   });
 
   it.each([
-    ["that held the name before the request", {}, true, "it held the name before the request was sent"],
-    ["of another app", { appName: "gitlab" }, false, "its app differs"],
-    [
-      "with another visible authConfig value",
-      { authConfig: { client_id: "someone-else" } },
-      false,
-      "a visible authConfig value differs",
-    ],
+    ["that held the name before the request", {}, true],
+    ["of another app", { appName: "gitlab" }, false],
+    ["with another visible authConfig value", { authConfig: { client_id: "someone-else" } }, false],
   ])(
-    "does not take a namesake %s as its own: UnprovenCreateError names it",
-    async (_case, shown, heldBefore, doubt) => {
+    "does not take a namesake %s as its own: no POST of the call made anything, and the 409 stands",
+    async (_case, shown, heldBefore) => {
       server = await startSilentCreator(shown, heldBefore);
       const error = await clientOf(server, { timeoutMs: ROUND_TRIP_GUARD_MS })
         .createIntegration({ name: "my-github", appName: "github", authConfig: { client_id: "id-1" } })
         .catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(UnprovenCreateError);
-      expect((error as UnprovenCreateError).existingId).toBe("int-1");
-      expect((error as UnprovenCreateError).message).toContain(doubt);
+      expect(error).toBeInstanceOf(ConflictError);
       expect(server.requests.map((r) => r.method)).not.toContain("PATCH");
     },
   );
 
-  it("sends the POST again when the lookup finds nothing", async () => {
+  it.each([
+    ["does not show its createdAt", { createdAt: undefined }],
+    ["shows only the day it was made", { createdAt: new Date().toISOString().slice(0, 10) }],
+  ])(
+    "does not take a holder the service's answers cannot date (it %s): UnprovenCreateError names it",
+    async (_case, shown) => {
+      server = await startSilentCreator(shown);
+      const error = await clientOf(server, { timeoutMs: ROUND_TRIP_GUARD_MS })
+        .createIntegration({ name: "my-github", appName: "github" })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UnprovenCreateError);
+      expect((error as UnprovenCreateError).existingId).toBe("int-1");
+      expect((error as UnprovenCreateError).message).toContain("the service's answers do not date it");
+      expect(server.requests.map((r) => r.method)).not.toContain("PATCH");
+    },
+  );
+
+  it("sends the POST again after a 503, and takes its answer", async () => {
     let posts = 0;
     server = await startLocalServer((req, res) => {
       if (req.method === "POST") {
@@ -278,7 +326,7 @@ describe("createIntegration after a lost response", () => {
     await expect(
       clientOf(server).createIntegration({ name: "my-github", appName: "github" }),
     ).rejects.toBeInstanceOf(ConflictError);
-    expect(server.requests).toHaveLength(1);
+    expect(server.requests.filter((r) => r.method === "POST")).toHaveLength(1);
   });
 
   it("stops after maxRetries POSTs", async () => {

@@ -4,7 +4,9 @@ import {
   MAX_RETRY_DELAY_MS,
   parseRetryAfterMs,
   retryDelayMs,
+  retryWithin,
   shouldRetry,
+  THROTTLED_WAIT_LIMIT_MS,
 } from "../../src/client/retry-policy";
 
 /** The retry decisions and delays, on hand-made axios errors (the mechanics are tested over HTTP). */
@@ -22,6 +24,34 @@ function failure(
       : ({ status, headers: new AxiosHeaders(headers), config, data: "", statusText: "" } as AxiosResponse);
   return new AxiosError("failed", code, config, undefined, response);
 }
+
+describe("retryWithin: 429s are bounded by time, other failures by maxRetries", () => {
+  const throttled = failure("post", 429, { "retry-after": "1" });
+  const busy = failure("get", 503);
+
+  it("waits out any number of 429s until the time bound, whatever maxRetries says", () => {
+    const budget = { firstFailedAt: 0, failures: 0 };
+    for (let i = 0; i < 1000; i++) expect(retryWithin(budget, throttled, 0, i * 1000)).toBe(true);
+    expect(retryWithin(budget, throttled, 0, THROTTLED_WAIT_LIMIT_MS - 1)).toBe(true);
+    expect(retryWithin(budget, throttled, 0, THROTTLED_WAIT_LIMIT_MS)).toBe(false);
+    // The 429s spent none of the failures' retries.
+    expect(budget.failures).toBe(0);
+  });
+
+  it("counts only other failures against maxRetries, 429s between them included", () => {
+    const budget = { firstFailedAt: 0, failures: 0 };
+    expect(retryWithin(budget, busy, 2, 1)).toBe(true);
+    expect(retryWithin(budget, throttled, 2, 2)).toBe(true);
+    expect(retryWithin(budget, busy, 2, 3)).toBe(true);
+    expect(retryWithin(budget, throttled, 2, 4)).toBe(true);
+    expect(retryWithin(budget, busy, 2, 5)).toBe(false);
+  });
+
+  it("never retries what shouldRetry refuses", () => {
+    expect(retryWithin({ firstFailedAt: 0, failures: 0 }, failure("post", 503), 4, 0)).toBe(false);
+    expect(retryWithin({ firstFailedAt: 0, failures: 0 }, failure("get", 409), 4, 0)).toBe(false);
+  });
+});
 
 describe("shouldRetry", () => {
   it.each([

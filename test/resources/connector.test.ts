@@ -63,7 +63,7 @@ describe("create", () => {
   test("created disabled: POST then one PATCH", async () => {
     const inputs = await inputsFor({ enabled: false });
     let id = "";
-    expect(await bed.requestsOf(async () => ({ id } = await bed.connector.create(inputs)))).toBe(3);
+    expect(await bed.requestsOf(async () => ({ id } = await bed.connector.create(inputs)))).toBe(2);
     expect((await bed.inspect.getIntegration(id)).enabled).toBe(false);
   });
 
@@ -142,12 +142,31 @@ describe("create", () => {
     });
     bed.emulator.requestLog.clear();
     const error = (await bed.connector.create(inputs).catch((e: Error) => e)) as Error;
+    // Seen in the POST's answer: nothing is listed before it.
     expect(error.message).toContain(
-      "with forceNewIntegration: false the service hands back an existing connector",
+      `with forceNewIntegration: false the service handed back its existing connector ${existing.id} ` +
+        `("${existing.outs.name}") instead of creating one`,
     );
-    expect(error.message).toContain(`${existing.id} ("${existing.inputs.name}")`);
-    expect(bed.emulator.requestLog.entries().map((entry) => entry.method)).toEqual(["GET"]);
+    expect(error.message).toContain(`adoptId: "${existing.id}"`);
+    expect(bed.emulator.requestLog.entries().map((entry) => entry.method)).toEqual(["POST"]);
     expect((await bed.inspect.getIntegration(existing.id)).updatedAt).toBe(existing.outs.updatedAt);
+  });
+
+  test("forceNewIntegration: false handed back the app's connector under the very name asked for: refused by its age", async () => {
+    // The name matches, so only the service's clock tells a hand-back from a new connector: it was created
+    // before the POST left (the service's Date headers bound its clock, to within about a second: the wait).
+    const existing = await created({ appName: "slack", authScheme: "OAUTH2", authConfig: GITHUB_AUTH });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const inputs = await inputsFor({
+      name: existing.outs.name,
+      appName: "slack",
+      authScheme: "OAUTH2",
+      authConfig: GITHUB_AUTH,
+      forceNewIntegration: false,
+    });
+    const error = (await bed.connector.create(inputs).catch((e: Error) => e)) as Error;
+    expect(error.message).toContain(`handed back its existing connector ${existing.id}`);
+    expect(await bed.liveNamed(existing.outs.name)).toEqual([existing.id]);
   });
 
   test("forceNewIntegration: false creates when the app has no connector yet", async () => {
