@@ -6,6 +6,7 @@ import {
   ApiTimeoutError,
   ConflictError,
   HandedBackError,
+  LostAccountCreateError,
   RequestValidationError,
   ServerError,
   UnprovenCreateError,
@@ -253,11 +254,7 @@ export class ApiClient {
    */
   async createIntegration(body: CreateIntegrationBody): Promise<ConnectorRecord> {
     const valid = validate("POST", INTEGRATIONS, createIntegrationBodySchema, body);
-    // The proof needs an answer dated before the POST: a client's first request asks for one. Any answer
-    // carries the date, so its status and body do not matter.
-    if (this.#transport.serverTimeFloor() === undefined) {
-      await this.#transport.sendIgnoringBody({ method: "GET", path: CLIENT_INFO }).catch(() => undefined);
-    }
+    await this.#ensureDatedAnswer();
     const dating: { floor?: number; taken: boolean } = { taken: false };
     const request: ApiRequest = {
       method: "POST",
@@ -292,6 +289,15 @@ export class ApiClient {
         return this.#weighLostCreate(valid, dating.floor, stopped);
       }
     }
+  }
+
+  /**
+   * A create's proof after a lost response needs an answer dated before its POST (server-clock.ts): a
+   * client's first request asks for one. Any answer carries the date, so its status and body do not matter.
+   */
+  async #ensureDatedAnswer(): Promise<void> {
+    if (this.#transport.serverTimeFloor() !== undefined) return;
+    await this.#transport.sendIgnoringBody({ method: "GET", path: CLIENT_INFO }).catch(() => undefined);
   }
 
   /**
@@ -382,15 +388,44 @@ export class ApiClient {
 
   // ---------------------------------------------------------------- connected accounts, trigger enable
 
-  /** Not retried on a lost response (it is not idempotent and has no unique key to look up). */
+  /**
+   * Not retried on a lost response: it is not idempotent and has no unique key. Nothing is listed before it.
+   * After a lost response the connector's accounts are listed (whatever stops the call) and the error says
+   * which may be this call's: a LostAccountCreateError names those the service's clock dates at or after the
+   * POST left, or that it cannot date (create-evidence.ts); with none, the lost response's error stands.
+   */
   async createConnectedAccount(body: CreateConnectedAccountBody): Promise<ConnectedAccountCreated> {
     const path = "/api/v1/connectedAccounts";
     const valid = validate("POST", path, createConnectedAccountBodySchema, body);
-    const secrets = secretValuesOf(valid.data);
-    return this.#transport.send(
-      { method: "POST", path, body: valid, secrets },
-      connectedAccountCreatedSchema,
-    );
+    await this.#ensureDatedAnswer();
+    const dating: { floor?: number; taken: boolean } = { taken: false };
+    const request: ApiRequest = {
+      method: "POST",
+      path,
+      body: valid,
+      secrets: secretValuesOf(valid.data),
+      beforeSend: () => {
+        if (dating.taken) return;
+        dating.taken = true;
+        dating.floor = this.#transport.serverTimeFloor();
+      },
+    };
+    try {
+      return await this.#transport.send(request, connectedAccountCreatedSchema);
+    } catch (error) {
+      if (!isLostResponse(error)) throw error;
+      throw await unstoppable(() => this.#lostAccountCreate(valid, dating.floor, error));
+    }
+  }
+
+  async #lostAccountCreate(sent: CreateConnectedAccountBody, floor: number | undefined, lost: unknown) {
+    const candidates: string[] = [];
+    for await (const account of this.listConnectedAccounts({ integrationId: sent.integrationId })) {
+      const sameEntity = sent.entityId === undefined || account.entityId === sent.entityId;
+      if (sameEntity && madeAfter(account.createdAt, floor) !== "before") candidates.push(account.id);
+    }
+    if (candidates.length === 0) return lost;
+    return new LostAccountCreateError({ method: "POST", path: "/api/v1/connectedAccounts" }, candidates);
   }
 
   listConnectedAccounts(

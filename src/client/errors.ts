@@ -202,3 +202,22 @@ export class HandedBackError extends ApiError {
     this.mayBeNew = mayBeNew;
   }
 }
+
+/**
+ * A connected account's create whose response was lost, while accounts of its connector appeared that may be
+ * the one it made: dated by the service's clock at or after the POST left, or not datable. Accounts have no
+ * unique key, so none is taken; the caller names them.
+ */
+export class LostAccountCreateError extends ApiError {
+  readonly candidateIds: string[];
+
+  constructor(init: { method: string; path: string }, candidateIds: string[]) {
+    super({
+      ...init,
+      serverMessage:
+        `the response was lost, and ${candidateIds.length} account(s) of the connector may be the one it ` +
+        `made: ${candidateIds.join(", ")}`,
+    });
+    this.candidateIds = candidateIds;
+  }
+}

@@ -25,6 +25,7 @@ export {
   ServerError,
   UnprovenCreateError,
   HandedBackError,
+  LostAccountCreateError,
   type ApiErrorInit,
   type ErrorBody,
   type ValidationIssue,

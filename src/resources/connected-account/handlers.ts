@@ -1,5 +1,4 @@
-import { collect, isLostResponse, type ApiClient, type ConnectedAccount } from "../../client";
-import { unstoppable } from "../../client/stopping";
+import { LostAccountCreateError, type ApiClient, type ConnectedAccount } from "../../client";
 import { AccountFieldRules } from "./field-rules";
 import { clientForCheck, createClientForCall } from "../shared/client-for-call";
 import { unlessNotFound } from "../shared/gone";
@@ -22,7 +21,7 @@ const RECORDED_INPUTS = ["adoptId"] as const;
 /**
  * The ConnectedAccount's provider. Requests per call: check 0-1 (its connector's expectedInputFields, once
  * per connector and process, and none while connector and data are those in state; see
- * field-rules.ts); diff none; create 2 (the connector's accounts, then the POST; a listing more after a lost
+ * field-rules.ts); diff none; create 1 (the POST; a listing of the connector's accounts more after a lost
  * response);
  * read 1; update none (every change replaces); delete 1.
  */
@@ -85,13 +84,6 @@ function diffConnectedAccount(
 
 async function createConnectedAccount(client: ApiClient, inputs: CheckedConnectedAccountInputs) {
   if (inputs.adoptId !== undefined) return adoptConnectedAccount(client, inputs.adoptId, inputs);
-  // The connector's accounts before the POST: after a lost response, the ones that appeared since are named
-  // (no clock is compared).
-  const before = new Set(
-    (await collect(client.listConnectedAccounts({ integrationId: inputs.integrationId }))).map(
-      (account) => account.id,
-    ),
-  );
   const body = withoutUndefined({
     integrationId: inputs.integrationId,
     data: inputs.data,
@@ -103,9 +95,8 @@ async function createConnectedAccount(client: ApiClient, inputs: CheckedConnecte
   try {
     created = await client.createConnectedAccount(body);
   } catch (error) {
-    if (!isLostResponse(error)) throw error;
-    // The POST may have landed: the accounts are listed whatever stops the call (Cancel, a timeout).
-    throw await unstoppable(() => lostCreateError(client, inputs, before, error));
+    if (error instanceof LostAccountCreateError) throw lostCreateError(inputs, error.candidateIds);
+    throw error;
   }
   return {
     id: created.connectedAccountId,
@@ -119,25 +110,14 @@ async function createConnectedAccount(client: ApiClient, inputs: CheckedConnecte
 
 /**
  * After a lost response, no account is ever taken as this resource's: accounts have no unique key, so
- * nothing proves which one the POST made. An account of the same connector that appeared since the listing
- * before the POST may be another resource's of the same `pulumi up` (the engine runs steps in parallel) or
- * someone else's, and taking it would make two resources own one account (deleting either deletes both).
- * None found: the POST did not land, the error stands and the next `up` tries again. Otherwise the error
- * names them, so that the one this POST made can be adopted on purpose (adoptId) or deleted.
+ * nothing proves which one the POST made. An account of the same connector (and entity) made since the POST
+ * left, by the service's clock (the client's LostAccountCreateError), may be another resource's of the same
+ * `pulumi up` (the engine runs steps in parallel) or someone else's, and taking it would make two resources
+ * own one account (deleting either deletes both). None found: the POST did not land, the error stands and
+ * the next `up` tries again. Otherwise the error names them, so that the one this POST made can be adopted
+ * on purpose (adoptId) or deleted.
  */
-async function lostCreateError(
-  client: ApiClient,
-  inputs: CheckedConnectedAccountInputs,
-  before: ReadonlySet<string>,
-  lost: unknown,
-): Promise<unknown> {
-  const candidates: ConnectedAccount[] = [];
-  for await (const account of client.listConnectedAccounts({ integrationId: inputs.integrationId })) {
-    const sameEntity = inputs.entityId === undefined || account.entityId === inputs.entityId;
-    if (!before.has(account.id) && sameEntity) candidates.push(account);
-  }
-  if (candidates.length === 0) return lost;
-  const ids = candidates.map((account) => account.id);
+function lostCreateError(inputs: CheckedConnectedAccountInputs, ids: string[]): ProviderError {
   return new ProviderError(
     `ConnectedAccount: the create's response was lost, and ${ids.length} account(s) of integration ` +
       `${inputs.integrationId} were created since it was sent: ${ids.join(", ")}. None was taken as this ` +
