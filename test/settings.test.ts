@@ -33,15 +33,34 @@ describe("resolveSettings", () => {
       "integrations:timeoutMs": "5000",
       "integrations:maxRetries": "0",
       "integrations:maxConcurrentRequests": "3",
+      "integrations:maxRequestsPerSecond": "2.5",
     });
-    expect(resolveSettings(config, env)).toEqual({
+    expect(resolveSettings(config, { ...env, INTEGRATIONS_MAX_REQUESTS_PER_SECOND: "9" })).toEqual({
       apiKey: "config-key",
       baseUrl: "https://config.example/api",
       timeoutMs: 5000,
       maxRetries: 0,
       maxConcurrentRequests: 3,
+      maxRequestsPerSecond: 2.5,
     });
   });
+
+  it("takes maxRequestsPerSecond from INTEGRATIONS_MAX_REQUESTS_PER_SECOND when the stack config has none", () => {
+    const settings = resolveSettings(undefined, { ...env, INTEGRATIONS_MAX_REQUESTS_PER_SECOND: "0.5" });
+    expect(settings.maxRequestsPerSecond).toBe(0.5);
+  });
+
+  it.each(["0", "-1", "fast", "1e3"])(
+    "rejects INTEGRATIONS_MAX_REQUESTS_PER_SECOND = %j naming the variable",
+    (value) => {
+      const error = errorOf(() =>
+        resolveSettings(undefined, { ...env, INTEGRATIONS_MAX_REQUESTS_PER_SECOND: value }),
+      );
+      expect(error.key).toBe("integrations:maxRequestsPerSecond");
+      expect(error.message).toContain("INTEGRATIONS_MAX_REQUESTS_PER_SECOND");
+      expect(error.message).toContain(JSON.stringify(value));
+    },
+  );
 
   it("takes the environment's credentials for the config URL that is its public form (what the plugin records)", () => {
     const withCredentials = { ...env, INTEGRATIONS_BASE_URL: "http://ci:pw@env.example/v1?token=t#f" };
@@ -96,6 +115,8 @@ describe("resolveSettings", () => {
     ["integrations:maxRetries", "two"],
     ["integrations:maxConcurrentRequests", "0"],
     ["integrations:maxConcurrentRequests", "many"],
+    ["integrations:maxRequestsPerSecond", "0"],
+    ["integrations:maxRequestsPerSecond", "lots"],
   ])("rejects %s = %j naming the key", (key, value) => {
     const error = errorOf(() => resolveSettings(mapConfigSource({ [key]: value }), env));
     expect(error.key).toBe(key);

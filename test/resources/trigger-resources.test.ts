@@ -148,9 +148,16 @@ describe("ConnectedAccount provider", () => {
   it("never takes an account after a lost create response: it names the one made, which adoptId then takes", async () => {
     const before = await accountIds();
     bed.loseNextResponse("POST /api/v1/connectedAccounts");
+    bed.emulator.requestLog.clear();
     const error = await handlers
       .create({ integrationId, data: { token: "t" }, entityId: "lost-response" })
       .catch((caught: unknown) => caught);
+    // Nothing listed before the POST: the connector's accounts only after its response was lost.
+    const sent = bed.emulator.requestLog.entries().map((entry) => `${entry.method} ${entry.route}`);
+    expect(sent.filter((request) => !request.endsWith("client_info"))).toEqual([
+      "POST /api/v1/connectedAccounts",
+      "GET /api/v1/connectedAccounts",
+    ]);
     const made = (await accountIds()).filter((id) => !before.includes(id));
     expect(made).toHaveLength(1);
     expect(String(error)).toContain(`the create's response was lost`);
