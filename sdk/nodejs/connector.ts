@@ -229,7 +229,7 @@ export interface ConnectorArgs {
      */
     name?: pulumi.Input<string | undefined>;
     /**
-     * The start of an autoname, when `name` is left out: the name is `<namePrefix><7 base-36 characters>`, derived from the prefix and the resource's project, stack and logical name (the same in a preview and its update), chosen at the first create and kept across updates. A replacement takes the next name no live connector holds and is created before the old connector is deleted.
+     * The start of an autoname, when `name` is left out: the name is `<namePrefix><7 base-36 characters>`, derived from the prefix and the resource's project, stack and logical name. The create chooses it, with no request beyond its POST: the first such name no live connector holds (a preview shows the name as not known yet). It is kept across updates. A replacement takes another such name and is created before the old connector is deleted.
      */
     namePrefix?: pulumi.Input<string | undefined>;
     /**

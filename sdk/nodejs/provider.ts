@@ -50,6 +50,7 @@ export class Provider extends pulumi.ProviderResource {
             resourceInputs["apiKey"] = (args?.apiKey ? pulumi.secret(args.apiKey) : undefined) ?? utilities.getEnv("INTEGRATIONS_API_KEY");
             resourceInputs["baseUrl"] = (args?.baseUrl) ?? utilities.getEnv("INTEGRATIONS_BASE_URL");
             resourceInputs["maxConcurrentRequests"] = pulumi.output((args?.maxConcurrentRequests) ?? 8).apply(JSON.stringify);
+            resourceInputs["maxRequestsPerSecond"] = pulumi.output((args?.maxRequestsPerSecond) ?? utilities.getEnvNumber("INTEGRATIONS_MAX_REQUESTS_PER_SECOND")).apply(JSON.stringify);
             resourceInputs["maxRetries"] = pulumi.output((args?.maxRetries) ?? 4).apply(JSON.stringify);
             resourceInputs["timeoutMs"] = pulumi.output((args?.timeoutMs) ?? 30000).apply(JSON.stringify);
         }
@@ -81,7 +82,11 @@ export interface ProviderArgs {
      */
     maxConcurrentRequests?: pulumi.Input<number | undefined>;
     /**
-     * Retries of a GET, PATCH or DELETE after a 408, 429, 5xx, reset connection or timeout, with exponential backoff. Default 4; 0 turns retries off.
+     * The most requests per second this provider process sends to the account, below what the service allows, so that the tenant's live applications keep their share of the key's rate limit (the provider already paces itself on the service's rate-limit headers and waits out its 429s). A positive number; fractions allowed. Default: no cap of its own. Falls back to the INTEGRATIONS_MAX_REQUESTS_PER_SECOND environment variable.
+     */
+    maxRequestsPerSecond?: pulumi.Input<number | undefined>;
+    /**
+     * Retries of a GET, PATCH or DELETE after a 408, 5xx, reset connection or timeout, with exponential backoff. Default 4; 0 turns retries off. A 429 is not counted: it is waited out as its Retry-After says, for up to 20 minutes per request (a resource's customTimeouts stops the wait sooner).
      */
     maxRetries?: pulumi.Input<number | undefined>;
     /**

@@ -199,7 +199,7 @@ type connectorArgs struct {
 	ForceNewIntegration *bool `pulumi:"forceNewIntegration"`
 	// The connector's name, unique among the account's connectors that are not deleted. Replaces on change. Without it (and with `namePrefix`), the connector is autonamed `<namePrefix><7 base-36 characters>`.
 	Name *string `pulumi:"name"`
-	// The start of an autoname, when `name` is left out: the name is `<namePrefix><7 base-36 characters>`, derived from the prefix and the resource's project, stack and logical name (the same in a preview and its update), chosen at the first create and kept across updates. A replacement takes the next name no live connector holds and is created before the old connector is deleted.
+	// The start of an autoname, when `name` is left out: the name is `<namePrefix><7 base-36 characters>`, derived from the prefix and the resource's project, stack and logical name. The create chooses it, with no request beyond its POST: the first such name no live connector holds (a preview shows the name as not known yet). It is kept across updates. A replacement takes another such name and is created before the old connector is deleted.
 	NamePrefix *string `pulumi:"namePrefix"`
 	// Use the service's built-in authentication. Default false. Replaces on change.
 	UseServiceAuth *bool `pulumi:"useServiceAuth"`
@@ -225,7 +225,7 @@ type ConnectorArgs struct {
 	ForceNewIntegration pulumi.BoolPtrInput
 	// The connector's name, unique among the account's connectors that are not deleted. Replaces on change. Without it (and with `namePrefix`), the connector is autonamed `<namePrefix><7 base-36 characters>`.
 	Name pulumi.StringPtrInput
-	// The start of an autoname, when `name` is left out: the name is `<namePrefix><7 base-36 characters>`, derived from the prefix and the resource's project, stack and logical name (the same in a preview and its update), chosen at the first create and kept across updates. A replacement takes the next name no live connector holds and is created before the old connector is deleted.
+	// The start of an autoname, when `name` is left out: the name is `<namePrefix><7 base-36 characters>`, derived from the prefix and the resource's project, stack and logical name. The create chooses it, with no request beyond its POST: the first such name no live connector holds (a preview shows the name as not known yet). It is kept across updates. A replacement takes another such name and is created before the old connector is deleted.
 	NamePrefix pulumi.StringPtrInput
 	// Use the service's built-in authentication. Default false. Replaces on change.
 	UseServiceAuth pulumi.BoolPtrInput

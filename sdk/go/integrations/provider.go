@@ -43,6 +43,11 @@ func NewProvider(ctx *pulumi.Context,
 	if args.MaxConcurrentRequests == nil {
 		args.MaxConcurrentRequests = pulumi.IntPtr(8)
 	}
+	if args.MaxRequestsPerSecond == nil {
+		if d := internal.GetEnvOrDefault(nil, internal.ParseEnvFloat, "INTEGRATIONS_MAX_REQUESTS_PER_SECOND"); d != nil {
+			args.MaxRequestsPerSecond = pulumi.Float64Ptr(d.(float64))
+		}
+	}
 	if args.MaxRetries == nil {
 		args.MaxRetries = pulumi.IntPtr(4)
 	}
@@ -74,7 +79,9 @@ type providerArgs struct {
 	BaseUrl *string `pulumi:"baseUrl"`
 	// Requests in flight at once for the whole provider process (all its resources). Default 8.
 	MaxConcurrentRequests *int `pulumi:"maxConcurrentRequests"`
-	// Retries of a GET, PATCH or DELETE after a 408, 429, 5xx, reset connection or timeout, with exponential backoff. Default 4; 0 turns retries off.
+	// The most requests per second this provider process sends to the account, below what the service allows, so that the tenant's live applications keep their share of the key's rate limit (the provider already paces itself on the service's rate-limit headers and waits out its 429s). A positive number; fractions allowed. Default: no cap of its own. Falls back to the INTEGRATIONS_MAX_REQUESTS_PER_SECOND environment variable.
+	MaxRequestsPerSecond *float64 `pulumi:"maxRequestsPerSecond"`
+	// Retries of a GET, PATCH or DELETE after a 408, 5xx, reset connection or timeout, with exponential backoff. Default 4; 0 turns retries off. A 429 is not counted: it is waited out as its Retry-After says, for up to 20 minutes per request (a resource's customTimeouts stops the wait sooner).
 	MaxRetries *int `pulumi:"maxRetries"`
 	// How long one attempt of a request may take, in milliseconds. Default 30000.
 	TimeoutMs *int `pulumi:"timeoutMs"`
@@ -90,7 +97,9 @@ type ProviderArgs struct {
 	BaseUrl pulumi.StringPtrInput
 	// Requests in flight at once for the whole provider process (all its resources). Default 8.
 	MaxConcurrentRequests pulumi.IntPtrInput
-	// Retries of a GET, PATCH or DELETE after a 408, 429, 5xx, reset connection or timeout, with exponential backoff. Default 4; 0 turns retries off.
+	// The most requests per second this provider process sends to the account, below what the service allows, so that the tenant's live applications keep their share of the key's rate limit (the provider already paces itself on the service's rate-limit headers and waits out its 429s). A positive number; fractions allowed. Default: no cap of its own. Falls back to the INTEGRATIONS_MAX_REQUESTS_PER_SECOND environment variable.
+	MaxRequestsPerSecond pulumi.Float64PtrInput
+	// Retries of a GET, PATCH or DELETE after a 408, 5xx, reset connection or timeout, with exponential backoff. Default 4; 0 turns retries off. A 429 is not counted: it is waited out as its Retry-After says, for up to 20 minutes per request (a resource's customTimeouts stops the wait sooner).
 	MaxRetries pulumi.IntPtrInput
 	// How long one attempt of a request may take, in milliseconds. Default 30000.
 	TimeoutMs pulumi.IntPtrInput

@@ -52,7 +52,18 @@ Object.defineProperty(exports, "maxConcurrentRequests", {
 });
 
 /**
- * Retries of a GET, PATCH or DELETE after a 408, 429, 5xx, reset connection or timeout, with exponential backoff. Default 4; 0 turns retries off.
+ * The most requests per second this provider process sends to the account, below what the service allows, so that the tenant's live applications keep their share of the key's rate limit (the provider already paces itself on the service's rate-limit headers and waits out its 429s). A positive number; fractions allowed. Default: no cap of its own. Falls back to the INTEGRATIONS_MAX_REQUESTS_PER_SECOND environment variable.
+ */
+export declare const maxRequestsPerSecond: number | undefined;
+Object.defineProperty(exports, "maxRequestsPerSecond", {
+    get() {
+        return __config.getObject<number>("maxRequestsPerSecond") ?? utilities.getEnvNumber("INTEGRATIONS_MAX_REQUESTS_PER_SECOND");
+    },
+    enumerable: true,
+});
+
+/**
+ * Retries of a GET, PATCH or DELETE after a 408, 5xx, reset connection or timeout, with exponential backoff. Default 4; 0 turns retries off. A 429 is not counted: it is waited out as its Retry-After says, for up to 20 minutes per request (a resource's customTimeouts stops the wait sooner).
  */
 export declare const maxRetries: number;
 Object.defineProperty(exports, "maxRetries", {

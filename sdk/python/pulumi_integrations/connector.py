@@ -43,7 +43,7 @@ class ConnectorArgs:
         :param pulumi.Input[_builtins.bool] enabled: Default true. Updated in place.
         :param pulumi.Input[_builtins.bool] force_new_integration: Default true: always create a new connector. With false the server would hand back an existing connector of the app instead of creating one; that is never taken silently, so the create fails naming the app's connectors when it has any (take one over with `adoptId`). Only read at create time.
         :param pulumi.Input[_builtins.str] name: The connector's name, unique among the account's connectors that are not deleted. Replaces on change. Without it (and with `namePrefix`), the connector is autonamed `<namePrefix><7 base-36 characters>`.
-        :param pulumi.Input[_builtins.str] name_prefix: The start of an autoname, when `name` is left out: the name is `<namePrefix><7 base-36 characters>`, derived from the prefix and the resource's project, stack and logical name (the same in a preview and its update), chosen at the first create and kept across updates. A replacement takes the next name no live connector holds and is created before the old connector is deleted.
+        :param pulumi.Input[_builtins.str] name_prefix: The start of an autoname, when `name` is left out: the name is `<namePrefix><7 base-36 characters>`, derived from the prefix and the resource's project, stack and logical name. The create chooses it, with no request beyond its POST: the first such name no live connector holds (a preview shows the name as not known yet). It is kept across updates. A replacement takes another such name and is created before the old connector is deleted.
         :param pulumi.Input[_builtins.bool] use_service_auth: Use the service's built-in authentication. Default false. Replaces on change.
         """
         if adopt_id is not None:
@@ -189,7 +189,7 @@ class ConnectorArgs:
     @pulumi.getter(name="namePrefix")
     def name_prefix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The start of an autoname, when `name` is left out: the name is `<namePrefix><7 base-36 characters>`, derived from the prefix and the resource's project, stack and logical name (the same in a preview and its update), chosen at the first create and kept across updates. A replacement takes the next name no live connector holds and is created before the old connector is deleted.
+        The start of an autoname, when `name` is left out: the name is `<namePrefix><7 base-36 characters>`, derived from the prefix and the resource's project, stack and logical name. The create chooses it, with no request beyond its POST: the first such name no live connector holds (a preview shows the name as not known yet). It is kept across updates. A replacement takes another such name and is created before the old connector is deleted.
         """
         return pulumi.get(self, "name_prefix")
 
@@ -279,7 +279,7 @@ class Connector(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] enabled: Default true. Updated in place.
         :param pulumi.Input[_builtins.bool] force_new_integration: Default true: always create a new connector. With false the server would hand back an existing connector of the app instead of creating one; that is never taken silently, so the create fails naming the app's connectors when it has any (take one over with `adoptId`). Only read at create time.
         :param pulumi.Input[_builtins.str] name: The connector's name, unique among the account's connectors that are not deleted. Replaces on change. Without it (and with `namePrefix`), the connector is autonamed `<namePrefix><7 base-36 characters>`.
-        :param pulumi.Input[_builtins.str] name_prefix: The start of an autoname, when `name` is left out: the name is `<namePrefix><7 base-36 characters>`, derived from the prefix and the resource's project, stack and logical name (the same in a preview and its update), chosen at the first create and kept across updates. A replacement takes the next name no live connector holds and is created before the old connector is deleted.
+        :param pulumi.Input[_builtins.str] name_prefix: The start of an autoname, when `name` is left out: the name is `<namePrefix><7 base-36 characters>`, derived from the prefix and the resource's project, stack and logical name. The create chooses it, with no request beyond its POST: the first such name no live connector holds (a preview shows the name as not known yet). It is kept across updates. A replacement takes another such name and is created before the old connector is deleted.
         :param pulumi.Input[_builtins.bool] use_service_auth: Use the service's built-in authentication. Default false. Replaces on change.
         """
         ...

@@ -23,6 +23,7 @@ class ProviderArgs:
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  max_concurrent_requests: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_requests_per_second: pulumi.Input[Optional[_builtins.float]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  timeout_ms: pulumi.Input[Optional[_builtins.int]] = None):
         """
@@ -32,7 +33,8 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] api_key: The API key of the account the resources live in. Secret: `pulumi config set --secret integrations:apiKey <key>`. Falls back to the INTEGRATIONS_API_KEY environment variable.
         :param pulumi.Input[_builtins.str] base_url: The API's base URL, e.g. https://api.example.com (or a local emulator's). Falls back to the INTEGRATIONS_BASE_URL environment variable. A change replaces the resources: another base URL is another service.
         :param pulumi.Input[_builtins.int] max_concurrent_requests: Requests in flight at once for the whole provider process (all its resources). Default 8.
-        :param pulumi.Input[_builtins.int] max_retries: Retries of a GET, PATCH or DELETE after a 408, 429, 5xx, reset connection or timeout, with exponential backoff. Default 4; 0 turns retries off.
+        :param pulumi.Input[_builtins.float] max_requests_per_second: The most requests per second this provider process sends to the account, below what the service allows, so that the tenant's live applications keep their share of the key's rate limit (the provider already paces itself on the service's rate-limit headers and waits out its 429s). A positive number; fractions allowed. Default: no cap of its own. Falls back to the INTEGRATIONS_MAX_REQUESTS_PER_SECOND environment variable.
+        :param pulumi.Input[_builtins.int] max_retries: Retries of a GET, PATCH or DELETE after a 408, 5xx, reset connection or timeout, with exponential backoff. Default 4; 0 turns retries off. A 429 is not counted: it is waited out as its Retry-After says, for up to 20 minutes per request (a resource's customTimeouts stops the wait sooner).
         :param pulumi.Input[_builtins.int] timeout_ms: How long one attempt of a request may take, in milliseconds. Default 30000.
         """
         if account_id is not None:
@@ -49,6 +51,10 @@ class ProviderArgs:
             max_concurrent_requests = 8
         if max_concurrent_requests is not None:
             pulumi.set(__self__, "max_concurrent_requests", max_concurrent_requests)
+        if max_requests_per_second is None:
+            max_requests_per_second = _utilities.get_env_float('INTEGRATIONS_MAX_REQUESTS_PER_SECOND')
+        if max_requests_per_second is not None:
+            pulumi.set(__self__, "max_requests_per_second", max_requests_per_second)
         if max_retries is None:
             max_retries = 4
         if max_retries is not None:
@@ -107,10 +113,22 @@ class ProviderArgs:
         pulumi.set(self, "max_concurrent_requests", value)
 
     @_builtins.property
+    @pulumi.getter(name="maxRequestsPerSecond")
+    def max_requests_per_second(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        The most requests per second this provider process sends to the account, below what the service allows, so that the tenant's live applications keep their share of the key's rate limit (the provider already paces itself on the service's rate-limit headers and waits out its 429s). A positive number; fractions allowed. Default: no cap of its own. Falls back to the INTEGRATIONS_MAX_REQUESTS_PER_SECOND environment variable.
+        """
+        return pulumi.get(self, "max_requests_per_second")
+
+    @max_requests_per_second.setter
+    def max_requests_per_second(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "max_requests_per_second", value)
+
+    @_builtins.property
     @pulumi.getter(name="maxRetries")
     def max_retries(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Retries of a GET, PATCH or DELETE after a 408, 429, 5xx, reset connection or timeout, with exponential backoff. Default 4; 0 turns retries off.
+        Retries of a GET, PATCH or DELETE after a 408, 5xx, reset connection or timeout, with exponential backoff. Default 4; 0 turns retries off. A 429 is not counted: it is waited out as its Retry-After says, for up to 20 minutes per request (a resource's customTimeouts stops the wait sooner).
         """
         return pulumi.get(self, "max_retries")
 
@@ -141,6 +159,7 @@ class Provider(pulumi.ProviderResource):
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  max_concurrent_requests: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_requests_per_second: pulumi.Input[Optional[_builtins.float]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
@@ -153,7 +172,8 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] api_key: The API key of the account the resources live in. Secret: `pulumi config set --secret integrations:apiKey <key>`. Falls back to the INTEGRATIONS_API_KEY environment variable.
         :param pulumi.Input[_builtins.str] base_url: The API's base URL, e.g. https://api.example.com (or a local emulator's). Falls back to the INTEGRATIONS_BASE_URL environment variable. A change replaces the resources: another base URL is another service.
         :param pulumi.Input[_builtins.int] max_concurrent_requests: Requests in flight at once for the whole provider process (all its resources). Default 8.
-        :param pulumi.Input[_builtins.int] max_retries: Retries of a GET, PATCH or DELETE after a 408, 429, 5xx, reset connection or timeout, with exponential backoff. Default 4; 0 turns retries off.
+        :param pulumi.Input[_builtins.float] max_requests_per_second: The most requests per second this provider process sends to the account, below what the service allows, so that the tenant's live applications keep their share of the key's rate limit (the provider already paces itself on the service's rate-limit headers and waits out its 429s). A positive number; fractions allowed. Default: no cap of its own. Falls back to the INTEGRATIONS_MAX_REQUESTS_PER_SECOND environment variable.
+        :param pulumi.Input[_builtins.int] max_retries: Retries of a GET, PATCH or DELETE after a 408, 5xx, reset connection or timeout, with exponential backoff. Default 4; 0 turns retries off. A 429 is not counted: it is waited out as its Retry-After says, for up to 20 minutes per request (a resource's customTimeouts stops the wait sooner).
         :param pulumi.Input[_builtins.int] timeout_ms: How long one attempt of a request may take, in milliseconds. Default 30000.
         """
         ...
@@ -184,6 +204,7 @@ class Provider(pulumi.ProviderResource):
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  max_concurrent_requests: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_requests_per_second: pulumi.Input[Optional[_builtins.float]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
@@ -205,6 +226,9 @@ class Provider(pulumi.ProviderResource):
             if max_concurrent_requests is None:
                 max_concurrent_requests = 8
             __props__.__dict__["max_concurrent_requests"] = pulumi.Output.from_input(max_concurrent_requests).apply(pulumi.runtime.to_json) if max_concurrent_requests is not None else None
+            if max_requests_per_second is None:
+                max_requests_per_second = _utilities.get_env_float('INTEGRATIONS_MAX_REQUESTS_PER_SECOND')
+            __props__.__dict__["max_requests_per_second"] = pulumi.Output.from_input(max_requests_per_second).apply(pulumi.runtime.to_json) if max_requests_per_second is not None else None
             if max_retries is None:
                 max_retries = 4
             __props__.__dict__["max_retries"] = pulumi.Output.from_input(max_retries).apply(pulumi.runtime.to_json) if max_retries is not None else None

@@ -53,7 +53,20 @@ func GetMaxConcurrentRequests(ctx *pulumi.Context) int {
 	return value
 }
 
-// Retries of a GET, PATCH or DELETE after a 408, 429, 5xx, reset connection or timeout, with exponential backoff. Default 4; 0 turns retries off.
+// The most requests per second this provider process sends to the account, below what the service allows, so that the tenant's live applications keep their share of the key's rate limit (the provider already paces itself on the service's rate-limit headers and waits out its 429s). A positive number; fractions allowed. Default: no cap of its own. Falls back to the INTEGRATIONS_MAX_REQUESTS_PER_SECOND environment variable.
+func GetMaxRequestsPerSecond(ctx *pulumi.Context) float64 {
+	v, err := config.TryFloat64(ctx, "integrations:maxRequestsPerSecond")
+	if err == nil {
+		return v
+	}
+	var value float64
+	if d := internal.GetEnvOrDefault(nil, internal.ParseEnvFloat, "INTEGRATIONS_MAX_REQUESTS_PER_SECOND"); d != nil {
+		value = d.(float64)
+	}
+	return value
+}
+
+// Retries of a GET, PATCH or DELETE after a 408, 5xx, reset connection or timeout, with exponential backoff. Default 4; 0 turns retries off. A 429 is not counted: it is waited out as its Retry-After says, for up to 20 minutes per request (a resource's customTimeouts stops the wait sooner).
 func GetMaxRetries(ctx *pulumi.Context) int {
 	v, err := config.TryInt(ctx, "integrations:maxRetries")
 	if err == nil {

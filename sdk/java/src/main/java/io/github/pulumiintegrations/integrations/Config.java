@@ -4,6 +4,7 @@
 package io.github.pulumiintegrations.integrations;
 
 import com.pulumi.core.internal.Codegen;
+import java.lang.Double;
 import java.lang.Integer;
 import java.lang.String;
 import java.util.Optional;
@@ -40,7 +41,14 @@ public final class Config {
         return Codegen.integerProp("maxConcurrentRequests").config(config).def(8).get();
     }
 /**
- * Retries of a GET, PATCH or DELETE after a 408, 429, 5xx, reset connection or timeout, with exponential backoff. Default 4; 0 turns retries off.
+ * The most requests per second this provider process sends to the account, below what the service allows, so that the tenant&#39;s live applications keep their share of the key&#39;s rate limit (the provider already paces itself on the service&#39;s rate-limit headers and waits out its 429s). A positive number; fractions allowed. Default: no cap of its own. Falls back to the INTEGRATIONS_MAX_REQUESTS_PER_SECOND environment variable.
+ * 
+ */
+    public Optional<Double> maxRequestsPerSecond() {
+        return Codegen.doubleProp("maxRequestsPerSecond").config(config).env("INTEGRATIONS_MAX_REQUESTS_PER_SECOND").get();
+    }
+/**
+ * Retries of a GET, PATCH or DELETE after a 408, 5xx, reset connection or timeout, with exponential backoff. Default 4; 0 turns retries off. A 429 is not counted: it is waited out as its Retry-After says, for up to 20 minutes per request (a resource&#39;s customTimeouts stops the wait sooner).
  * 
  */
     public Optional<Integer> maxRetries() {

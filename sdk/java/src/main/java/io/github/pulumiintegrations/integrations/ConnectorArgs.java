@@ -156,14 +156,14 @@ public final class ConnectorArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The start of an autoname, when `name` is left out: the name is `&lt;namePrefix&gt;&lt;7 base-36 characters&gt;`, derived from the prefix and the resource&#39;s project, stack and logical name (the same in a preview and its update), chosen at the first create and kept across updates. A replacement takes the next name no live connector holds and is created before the old connector is deleted.
+     * The start of an autoname, when `name` is left out: the name is `&lt;namePrefix&gt;&lt;7 base-36 characters&gt;`, derived from the prefix and the resource&#39;s project, stack and logical name. The create chooses it, with no request beyond its POST: the first such name no live connector holds (a preview shows the name as not known yet). It is kept across updates. A replacement takes another such name and is created before the old connector is deleted.
      * 
      */
     @Import(name="namePrefix")
     private @Nullable Output<String> namePrefix;
 
     /**
-     * @return The start of an autoname, when `name` is left out: the name is `&lt;namePrefix&gt;&lt;7 base-36 characters&gt;`, derived from the prefix and the resource&#39;s project, stack and logical name (the same in a preview and its update), chosen at the first create and kept across updates. A replacement takes the next name no live connector holds and is created before the old connector is deleted.
+     * @return The start of an autoname, when `name` is left out: the name is `&lt;namePrefix&gt;&lt;7 base-36 characters&gt;`, derived from the prefix and the resource&#39;s project, stack and logical name. The create chooses it, with no request beyond its POST: the first such name no live connector holds (a preview shows the name as not known yet). It is kept across updates. A replacement takes another such name and is created before the old connector is deleted.
      * 
      */
     public Optional<Output<String>> namePrefix() {
@@ -409,7 +409,7 @@ public final class ConnectorArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param namePrefix The start of an autoname, when `name` is left out: the name is `&lt;namePrefix&gt;&lt;7 base-36 characters&gt;`, derived from the prefix and the resource&#39;s project, stack and logical name (the same in a preview and its update), chosen at the first create and kept across updates. A replacement takes the next name no live connector holds and is created before the old connector is deleted.
+         * @param namePrefix The start of an autoname, when `name` is left out: the name is `&lt;namePrefix&gt;&lt;7 base-36 characters&gt;`, derived from the prefix and the resource&#39;s project, stack and logical name. The create chooses it, with no request beyond its POST: the first such name no live connector holds (a preview shows the name as not known yet). It is kept across updates. A replacement takes another such name and is created before the old connector is deleted.
          * 
          * @return builder
          * 
@@ -420,7 +420,7 @@ public final class ConnectorArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param namePrefix The start of an autoname, when `name` is left out: the name is `&lt;namePrefix&gt;&lt;7 base-36 characters&gt;`, derived from the prefix and the resource&#39;s project, stack and logical name (the same in a preview and its update), chosen at the first create and kept across updates. A replacement takes the next name no live connector holds and is created before the old connector is deleted.
+         * @param namePrefix The start of an autoname, when `name` is left out: the name is `&lt;namePrefix&gt;&lt;7 base-36 characters&gt;`, derived from the prefix and the resource&#39;s project, stack and logical name. The create chooses it, with no request beyond its POST: the first such name no live connector holds (a preview shows the name as not known yet). It is kept across updates. A replacement takes another such name and is created before the old connector is deleted.
          * 
          * @return builder
          * 

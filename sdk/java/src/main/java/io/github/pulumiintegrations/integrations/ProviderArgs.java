@@ -6,6 +6,7 @@ package io.github.pulumiintegrations.integrations;
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
 import com.pulumi.core.internal.Codegen;
+import java.lang.Double;
 import java.lang.Integer;
 import java.lang.String;
 import java.util.Objects;
@@ -78,14 +79,29 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Retries of a GET, PATCH or DELETE after a 408, 429, 5xx, reset connection or timeout, with exponential backoff. Default 4; 0 turns retries off.
+     * The most requests per second this provider process sends to the account, below what the service allows, so that the tenant&#39;s live applications keep their share of the key&#39;s rate limit (the provider already paces itself on the service&#39;s rate-limit headers and waits out its 429s). A positive number; fractions allowed. Default: no cap of its own. Falls back to the INTEGRATIONS_MAX_REQUESTS_PER_SECOND environment variable.
+     * 
+     */
+    @Import(name="maxRequestsPerSecond", json=true)
+    private @Nullable Output<Double> maxRequestsPerSecond;
+
+    /**
+     * @return The most requests per second this provider process sends to the account, below what the service allows, so that the tenant&#39;s live applications keep their share of the key&#39;s rate limit (the provider already paces itself on the service&#39;s rate-limit headers and waits out its 429s). A positive number; fractions allowed. Default: no cap of its own. Falls back to the INTEGRATIONS_MAX_REQUESTS_PER_SECOND environment variable.
+     * 
+     */
+    public Optional<Output<Double>> maxRequestsPerSecond() {
+        return Optional.ofNullable(this.maxRequestsPerSecond);
+    }
+
+    /**
+     * Retries of a GET, PATCH or DELETE after a 408, 5xx, reset connection or timeout, with exponential backoff. Default 4; 0 turns retries off. A 429 is not counted: it is waited out as its Retry-After says, for up to 20 minutes per request (a resource&#39;s customTimeouts stops the wait sooner).
      * 
      */
     @Import(name="maxRetries", json=true)
     private @Nullable Output<Integer> maxRetries;
 
     /**
-     * @return Retries of a GET, PATCH or DELETE after a 408, 429, 5xx, reset connection or timeout, with exponential backoff. Default 4; 0 turns retries off.
+     * @return Retries of a GET, PATCH or DELETE after a 408, 5xx, reset connection or timeout, with exponential backoff. Default 4; 0 turns retries off. A 429 is not counted: it is waited out as its Retry-After says, for up to 20 minutes per request (a resource&#39;s customTimeouts stops the wait sooner).
      * 
      */
     public Optional<Output<Integer>> maxRetries() {
@@ -114,6 +130,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         this.apiKey = $.apiKey;
         this.baseUrl = $.baseUrl;
         this.maxConcurrentRequests = $.maxConcurrentRequests;
+        this.maxRequestsPerSecond = $.maxRequestsPerSecond;
         this.maxRetries = $.maxRetries;
         this.timeoutMs = $.timeoutMs;
     }
@@ -221,7 +238,28 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param maxRetries Retries of a GET, PATCH or DELETE after a 408, 429, 5xx, reset connection or timeout, with exponential backoff. Default 4; 0 turns retries off.
+         * @param maxRequestsPerSecond The most requests per second this provider process sends to the account, below what the service allows, so that the tenant&#39;s live applications keep their share of the key&#39;s rate limit (the provider already paces itself on the service&#39;s rate-limit headers and waits out its 429s). A positive number; fractions allowed. Default: no cap of its own. Falls back to the INTEGRATIONS_MAX_REQUESTS_PER_SECOND environment variable.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder maxRequestsPerSecond(@Nullable Output<Double> maxRequestsPerSecond) {
+            $.maxRequestsPerSecond = maxRequestsPerSecond;
+            return this;
+        }
+
+        /**
+         * @param maxRequestsPerSecond The most requests per second this provider process sends to the account, below what the service allows, so that the tenant&#39;s live applications keep their share of the key&#39;s rate limit (the provider already paces itself on the service&#39;s rate-limit headers and waits out its 429s). A positive number; fractions allowed. Default: no cap of its own. Falls back to the INTEGRATIONS_MAX_REQUESTS_PER_SECOND environment variable.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder maxRequestsPerSecond(Double maxRequestsPerSecond) {
+            return maxRequestsPerSecond(Output.of(maxRequestsPerSecond));
+        }
+
+        /**
+         * @param maxRetries Retries of a GET, PATCH or DELETE after a 408, 5xx, reset connection or timeout, with exponential backoff. Default 4; 0 turns retries off. A 429 is not counted: it is waited out as its Retry-After says, for up to 20 minutes per request (a resource&#39;s customTimeouts stops the wait sooner).
          * 
          * @return builder
          * 
@@ -232,7 +270,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param maxRetries Retries of a GET, PATCH or DELETE after a 408, 429, 5xx, reset connection or timeout, with exponential backoff. Default 4; 0 turns retries off.
+         * @param maxRetries Retries of a GET, PATCH or DELETE after a 408, 5xx, reset connection or timeout, with exponential backoff. Default 4; 0 turns retries off. A 429 is not counted: it is waited out as its Retry-After says, for up to 20 minutes per request (a resource&#39;s customTimeouts stops the wait sooner).
          * 
          * @return builder
          * 
@@ -266,6 +304,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
             $.apiKey = Codegen.stringProp("apiKey").secret().arg($.apiKey).env("INTEGRATIONS_API_KEY").getNullable();
             $.baseUrl = Codegen.stringProp("baseUrl").output().arg($.baseUrl).env("INTEGRATIONS_BASE_URL").getNullable();
             $.maxConcurrentRequests = Codegen.integerProp("maxConcurrentRequests").output().arg($.maxConcurrentRequests).def(8).getNullable();
+            $.maxRequestsPerSecond = Codegen.doubleProp("maxRequestsPerSecond").output().arg($.maxRequestsPerSecond).env("INTEGRATIONS_MAX_REQUESTS_PER_SECOND").getNullable();
             $.maxRetries = Codegen.integerProp("maxRetries").output().arg($.maxRetries).def(4).getNullable();
             $.timeoutMs = Codegen.integerProp("timeoutMs").output().arg($.timeoutMs).def(30000).getNullable();
             return $;
