@@ -18,6 +18,8 @@ export interface ProgramSettings {
   count: number;
   enabled?: boolean;
   scopes?: string;
+  /** No `name`: the connectors are autonamed. */
+  autoname?: boolean;
 }
 
 /** The pinned CLI, which `npm run bench` builds first when it is not built (`npm run pulumi`). */
@@ -76,6 +78,7 @@ function settingsConfig(settings: ProgramSettings): Record<string, string> {
     "bench:count": String(settings.count),
     "bench:enabled": String(settings.enabled ?? true),
     "bench:scopes": settings.scopes ?? "repo",
+    "bench:autoname": String(settings.autoname ?? false),
   };
 }
 

@@ -10,28 +10,16 @@ import { opsOf, requestsOf, succeeded, writesOf } from "./support/steps";
 const POST = "POST /api/v1/integrations";
 const PATCH = "PATCH /api/v1/integrations/:integrationId";
 const DELETE = "DELETE /api/v1/integrations/:integrationId";
-const LIST = "GET /api/v1/integrations";
 /** The account the provider reaches (client.id), read once per deployment that creates or finds an object. */
 const ACCOUNT = "GET /api/v1/client/auth/client_info";
 const NAME = /^github-[0-9a-z]{7}$/;
 
 /**
- * The name a `pulumi up --diff` showed in its preview, before the update ran: the program exports it, and
- * the CLI prints the preview's outputs (`connectorName: "<name>"`, or `"<old>" => "<new>"` on a change)
- * before its "Updating" header. The event log of `pulumi up` holds only the update.
- */
-function previewedName(run: RecordedRun): string {
-  const preview = run.output.split(/^Updating \(/m)[0];
-  const shown = /connectorName: (?:"[^"]*" => )?"([^"]+)"/.exec(preview);
-  if (!shown) throw new Error(`no connectorName in the preview of ${run.kind}:\n${preview}`);
-  return shown[1];
-}
-
-/**
- * An autonamed connector (no `name`) through `pulumi preview` and `pulumi up` as a user types them (the up
- * runs its own preview, in another provider process): the name a preview shows is the one the update
- * creates, the same inputs give it again in a new run, and a replacement (`--replace`, or a replacing
- * input change) is created first under another name, never colliding with the live connector.
+ * An autonamed connector (no `name`) through `pulumi preview` and `pulumi up` as a user types them: check
+ * sends nothing, so a preview shows the name as not known yet; the create POSTs the first candidate of the
+ * seed and, on a 409, the next, with no listing; the same inputs give the same name again in a new run, and
+ * a replacement (`--replace`, or a replacing input change) is created first under another name, never
+ * colliding with the live connector.
  */
 describe("e2e: autonaming on the real CLI", () => {
   const secret = distinctiveSecret("github-client-secret");
@@ -93,35 +81,37 @@ describe("e2e: autonaming on the real CLI", () => {
     await api?.close();
   });
 
-  it("shows the name in `pulumi preview`, with one listing of the account and no write", () => {
+  it("`pulumi preview` sends nothing: the create step holds the prefix, and the name is not known yet", () => {
     const create = runs.preview.steps.find((step) => step.name === "github" && step.op === "create");
-    expect(create?.inputs.name).toMatch(NAME);
-    expect(runs.preview.outputs.connectorName?.value).toBe(create?.inputs.name);
-    expect(writesOf(runs.preview)).toEqual([]);
-    expect(requestsOf(runs.preview)).toEqual([LIST]);
+    expect(create?.inputs).toMatchObject({ namePrefix: "github-" });
+    expect(create?.inputs).not.toHaveProperty("name");
+    expect(String(runs.preview.outputs.connectorName?.value)).not.toMatch(NAME);
+    expect(requestsOf(runs.preview)).toEqual([]);
   });
 
-  it("`pulumi up` creates the name its own preview showed, the one `pulumi preview` showed", () => {
-    const shown = runs.preview.outputs.connectorName?.value;
-    expect(previewedName(runs.create)).toBe(shown);
-    expect(nameOf(runs.create)).toBe(shown);
-    expect(remote.created).toMatchObject({ name: shown, authScheme: "BEARER_TOKEN", deleted: false });
-    // One listing per deployment for the name (the preview's provider process and the update's); then the
-    // create: the account it lives in, and the listing its POST is weighed against should its answer be lost.
-    expect(requestsOf(runs.create)).toEqual([LIST, LIST, ACCOUNT, LIST, POST]);
+  it("`pulumi up` creates the seed's first candidate with one POST, after the deployment's account read", () => {
+    expect(nameOf(runs.create)).toMatch(NAME);
+    expect(remote.created).toMatchObject({
+      name: nameOf(runs.create),
+      authScheme: "BEARER_TOKEN",
+      deleted: false,
+    });
+    expect(requestsOf(runs.create)).toEqual([ACCOUNT, POST]);
   });
 
-  it("stores the name in the state, and not the scope it was derived from", () => {
+  it("stores the name in the outputs, and in the inputs what it was derived from", () => {
     const stored = storedAfter(runs.create);
-    expect(stored.inputs.name).toBe(remote.created.name);
     expect(stored.outputs.name).toBe(remote.created.name);
-    // Check consumed it. (The engine still lists every key the program sent in propertyDependencies.)
-    expect(stored.inputs).not.toHaveProperty("autonameScope");
+    expect(stored.inputs).not.toHaveProperty("name");
+    expect(stored.inputs).toMatchObject({
+      namePrefix: "github-",
+      autonameScope: "e2e-autonaming/dev/github",
+    });
     expect(stored.outputs).not.toHaveProperty("autonameScope");
     expect(stack.stateTexts[stack.runs.indexOf(runs.create)]).toContain(`"name": "${remote.created.name}"`);
   });
 
-  it("keeps the name on the next up: no change and no listing (the kept name needs none), only the account", () => {
+  it("keeps the name on the next up: no change, only the account", () => {
     expect(opsOf(runs.noop, "github")).toEqual(["same"]);
     expect(requestsOf(runs.noop)).toEqual([ACCOUNT]);
     expect(nameOf(runs.noop)).toBe(remote.created.name);
@@ -137,11 +127,11 @@ describe("e2e: autonaming on the real CLI", () => {
   it("`up --replace` creates the replacement first under the next free name, then deletes the old one", () => {
     const ops = opsOf(runs.replaceFlag, "github");
     expect(ops).toEqual(["create-replacement", "replace", "delete-replaced"]);
-    expect(previewedName(runs.replaceFlag)).toBe(nameOf(runs.replaceFlag));
     expect(nameOf(runs.replaceFlag)).toMatch(NAME);
     expect(nameOf(runs.replaceFlag)).not.toBe(remote.again.name);
-    // No 409: one POST, and the old connector deleted after it (its state still said "delete").
-    expect(writesOf(runs.replaceFlag)).toEqual([POST, DELETE]);
+    // The first name's POST meets the live connector (409, nothing made), the second makes the replacement;
+    // then the old connector is deleted (its state still said "delete").
+    expect(writesOf(runs.replaceFlag)).toEqual([POST, POST, DELETE]);
     expect(remote.afterReplaceFlag).toMatchObject({ name: nameOf(runs.replaceFlag), deleted: false });
     expect(remote.beforeReplaceFlag.deleted).toBe(true);
     expect(storedAfter(runs.replaceFlag).outputs.name).toBe(nameOf(runs.replaceFlag));
@@ -149,7 +139,6 @@ describe("e2e: autonaming on the real CLI", () => {
 
   it("a replacing input change creates first too, taking the first name no live connector holds", () => {
     expect(opsOf(runs.replaceInput, "github")).toEqual(["create-replacement", "replace", "delete-replaced"]);
-    expect(previewedName(runs.replaceInput)).toBe(nameOf(runs.replaceInput));
     // The first name is free again (its connector was deleted); the live one is skipped.
     expect(nameOf(runs.replaceInput)).toBe(remote.created.name);
     // The old connector's state says "disable": disabled, not deleted, and still holding its name.
@@ -164,7 +153,8 @@ describe("e2e: autonaming on the real CLI", () => {
     const held = [remote.leftFirst.name, remote.leftSecond.name];
     expect(nameOf(runs.taken)).toMatch(NAME);
     expect(held).not.toContain(nameOf(runs.taken));
-    expect(requestsOf(runs.taken)).toEqual([LIST, ACCOUNT, LIST, POST]);
+    // Two 409s on the names they hold, then the create.
+    expect(requestsOf(runs.taken)).toEqual([ACCOUNT, POST, POST, POST]);
     expect(remote.taken).toMatchObject({ name: nameOf(runs.taken), enabled: true, deleted: false });
     // Both left as they were: disabled, live, and not in the stack.
     for (const left of [remote.leftFirst, remote.leftSecond]) {

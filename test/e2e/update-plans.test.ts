@@ -145,23 +145,28 @@ describe("e2e: update plans for every resource", () => {
       }
     });
 
-    it("creates the autonamed connector under the name the preview showed", () => {
+    it("creates the autonamed connector under a name its create derived, which the plan left to it", () => {
       const { preview, up } = planned[label];
       const made = up.steps.find((step) => step.name === "autonamed" && step.op.startsWith("create"));
       const shown = preview.steps.find((step) => step.name === "autonamed" && step.op === made?.op);
-      expect(made?.inputs.name).toEqual(expect.stringMatching(/^autonamed-[0-9a-z]{7}$/));
-      expect(shown?.inputs.name).toBe(made?.inputs.name);
-      expect(output(up, "autonamedName")).toBe(made?.inputs.name);
-      expect((remote[label].autonamed as ConnectorRecord).name).toBe(made?.inputs.name);
+      // Check sends nothing, so the name is the create's: neither the preview nor the plan holds one.
+      expect(shown?.inputs).toMatchObject({ namePrefix: "autonamed-" });
+      expect(shown?.inputs).not.toHaveProperty("name");
+      expect(made?.inputs).not.toHaveProperty("name");
+      expect(output(up, "autonamedName")).toMatch(/^autonamed-[0-9a-z]{7}$/);
+      expect((remote[label].autonamed as ConnectorRecord).name).toBe(output(up, "autonamedName"));
     });
   });
 
-  it("the create plan holds every resource, the autonamed connector with its name", () => {
+  it("the create plan holds every resource, the autonamed connector with what its name is derived from", () => {
     const plans = planned.create.plan.resourcePlans;
     for (const name of NAMES) expect(plans).toHaveProperty([urnOf(name)]);
     const adds = plans[urnOf("autonamed")].goal?.inputDiff?.adds;
-    expect(adds?.name).toBe(output(planned.create.up, "autonamedName"));
-    expect(adds).not.toHaveProperty("autonameScope");
+    expect(adds).toMatchObject({
+      namePrefix: "autonamed-",
+      autonameScope: expect.stringMatching(/\/autonamed$/),
+    });
+    expect(adds).not.toHaveProperty("name");
   });
 
   it("creates every resource as planned", () => {
@@ -180,9 +185,8 @@ describe("e2e: update plans for every resource", () => {
       expect(opsOf(up, name)).toEqual(["update"]);
     expect(opsOf(up, "bot")).toEqual(["same"]);
     expect(opsOf(up, "autonamed")).toEqual(["create-replacement", "replace", "delete-replaced"]);
-    // The --replace plan records the fresh name (the engine checked without old inputs).
-    const adds = planned.update.plan.resourcePlans[urnOf("autonamed")].goal?.inputDiff?.adds;
-    expect(adds?.name).toBe(output(up, "autonamedName"));
+    // The replacement, created while the old connector held the first name, got the next one.
+    expect(output(up, "autonamedName")).toMatch(/^autonamed-[0-9a-z]{7}$/);
     expect(output(up, "autonamedName")).not.toBe(output(planned.create.up, "autonamedName"));
     const updated = remote.update;
     expect(updated.named).toMatchObject({ enabled: false });
@@ -212,7 +216,9 @@ describe("e2e: update plans for every resource", () => {
     const resources = stack.snapshots[stack.runs.indexOf(planned.replace.up)];
     const autonamed = resources.find((resource) => resource.urn === urnOf("autonamed"));
     expect(autonamed?.outputs.name).toBe(output(planned.replace.up, "autonamedName"));
-    expect(autonamed?.inputs).not.toHaveProperty("autonameScope");
+    // The name is an output; the inputs keep what it was derived from.
+    expect(autonamed?.inputs).not.toHaveProperty("name");
+    expect(autonamed?.inputs).toMatchObject({ namePrefix: "autonamed-" });
   });
 
   it("refuses an update that leaves its plan, and applies nothing of it", () => {

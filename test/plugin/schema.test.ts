@@ -239,6 +239,7 @@ describe("the plugin's schema", () => {
       "timeoutMs",
       "maxRetries",
       "maxConcurrentRequests",
+      "maxRequestsPerSecond",
       "accountId",
     ]);
     // The pin is the account's id, never a secret, with no environment fallback.
@@ -254,6 +255,11 @@ describe("the plugin's schema", () => {
     expect(variables.baseUrl).toMatchObject({ defaultInfo: { environment: ["INTEGRATIONS_BASE_URL"] } });
     expect(variables.timeoutMs).toMatchObject({ type: "integer", default: 30000 });
     expect(variables.maxRetries).toMatchObject({ type: "integer", default: 4 });
+    expect(variables.maxRequestsPerSecond).toMatchObject({
+      type: "number",
+      description: expect.stringContaining("keep their share"),
+      defaultInfo: { environment: ["INTEGRATIONS_MAX_REQUESTS_PER_SECOND"] },
+    });
     expect(schema.provider.inputProperties).toEqual(variables);
     expect(schema.provider.properties.apiKey).toMatchObject({ secret: true });
   });

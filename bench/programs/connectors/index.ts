@@ -1,6 +1,7 @@
 /**
  * The benchmarks' program: `bench:count` connectors, each with its own name and a secret authConfig.
- * `bench:enabled` and `bench:scopes` change every connector at once (an update in place).
+ * `bench:enabled` and `bench:scopes` change every connector at once (an update in place); `bench:autoname`
+ * leaves the names to autonaming.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Connector } from "pulumi-integrations";
@@ -12,9 +13,12 @@ const enabled = config.getBoolean("enabled") ?? true;
 const scopes = (config.get("scopes") ?? "repo").split(",");
 const clientSecret = config.requireSecret("clientSecret");
 
+// `bench:autoname`: no name, so each connector is autonamed from its logical name.
+const autoname = config.getBoolean("autoname") ?? false;
+
 for (let i = 0; i < count; i++) {
   new Connector(`connector-${i}`, {
-    name: `bench-${pulumi.getStack()}-${i}`,
+    ...(autoname ? {} : { name: `bench-${pulumi.getStack()}-${i}` }),
     appName: "github",
     authScheme: "OAUTH2",
     authConfig: { client_id: `client-${i}`, client_secret: clientSecret, scopes },
