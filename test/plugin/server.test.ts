@@ -297,9 +297,10 @@ describe("a Connector through the plugin's calls", () => {
     });
     expect(result.failures).toEqual([]);
     inputs = result.inputs;
+    // No request: the name is the create's, derived from the prefix and the scope check hands on.
     expect(inputs).toEqual({
-      name: candidateName("plugin-gh-", "proj/dev/plugin-gh", 0),
       namePrefix: "plugin-gh-",
+      autonameScope: "proj/dev/plugin-gh",
       appName: "github",
       authScheme: "OAUTH2",
       authConfig: secret(AUTH),
@@ -317,8 +318,8 @@ describe("a Connector through the plugin's calls", () => {
       namePrefix: "team-",
     });
     expect(result.failures).toEqual([]);
-    expect(result.inputs.name).toBe(candidateName("team-", "proj/dev/prefixed", 0));
-    expect(result.inputs).not.toHaveProperty("autonameScope");
+    expect(result.inputs).toMatchObject({ namePrefix: "team-", autonameScope: "proj/dev/prefixed" });
+    expect(result.inputs).not.toHaveProperty("name");
   });
 
   it("create makes the connector and returns its outputs, authConfig secret", async () => {
@@ -326,25 +327,24 @@ describe("a Connector through the plugin's calls", () => {
     id = response.getId();
     outputs = plain(response.getProperties());
     expect(outputs).toMatchObject({
-      name: inputs.name,
+      name: candidateName("plugin-gh-", "proj/dev/plugin-gh", 0),
       appName: "github",
       enabled: true,
       authConfig: secret(AUTH),
     });
     // No copy of the inputs (the engine keeps them, and hands them back to Diff), and no catalog data.
     for (const key of ["lastApplied", "logo", "expectedInputFields"]) expect(outputs).not.toHaveProperty(key);
-    expect(await inspect.getIntegration(id)).toMatchObject({ name: inputs.name, enabled: true });
+    expect(await inspect.getIntegration(id)).toMatchObject({ name: outputs.name, enabled: true });
   });
 
   it("diff compares the replacing inputs with the old inputs, or with a copy an earlier version stored", async () => {
-    // State whose record spells the name otherwise than the inputs applied (as a record may spell an app):
-    // the old inputs are what was applied.
-    const echoed = { ...outputs, name: "as-the-service-spells-it" };
+    // State whose record spells the app otherwise than the inputs applied: the old inputs are what was applied.
+    const echoed = { ...outputs, appName: "github-as-the-service-spells-it" };
     const fromOldInputs = await client.diff(urn("plugin-gh"), id, echoed, inputs, inputs);
     expect(fromOldInputs.getChanges()).toBe(DIFF_NONE);
     // Without old inputs (an engine that sends none) the record's own fields are the best remaining guess.
     const fromRecord = await client.diff(urn("plugin-gh"), id, echoed, inputs, {});
-    expect(fromRecord.getReplacesList()).toEqual(["name"]);
+    expect(fromRecord.getReplacesList()).toEqual(["appName"]);
     // An earlier plugin stored the copy in the outputs: it is read as before.
     const stored = { ...echoed, lastApplied: { ...applied(inputs), name: "stored-copy" } };
     const fromCopy = await client.diff(urn("plugin-gh"), id, stored, inputs, inputs);
@@ -369,7 +369,7 @@ describe("a Connector through the plugin's calls", () => {
     expect(renamed.getDiffsList()).toEqual(["name", "namePrefix"]);
     expect(renamed.getDeletebeforereplace()).toBe(false);
     // A replacement that keeps a fixed name must delete first (names are unique).
-    const fixed = { ...inputs, namePrefix: undefined, authScheme: "BEARER_TOKEN" };
+    const fixed = { ...inputs, name: outputs.name, namePrefix: undefined, authScheme: "BEARER_TOKEN" };
     const rescheme = await client.diff(urn("plugin-gh"), id, outputs, fixed, inputs);
     expect(rescheme.getReplacesList()).toEqual(["authScheme"]);
     expect(rescheme.getDeletebeforereplace()).toBe(true);
@@ -438,11 +438,14 @@ describe("a Connector through the plugin's calls", () => {
     const response = await client.read(urn("plugin-gh"), id, outputs, inputs);
     expect(response.getId()).toBe(id);
     expect(plain(response.getProperties())).toEqual(outputs);
-    expect(plain(response.getInputs())).toMatchObject({
-      name: inputs.name,
+    // An autoname is an output: the inputs keep its prefix.
+    const refreshedInputs = plain(response.getInputs());
+    expect(refreshedInputs).toMatchObject({
+      namePrefix: "plugin-gh-",
       enabled: false,
       authConfig: secret(AUTH),
     });
+    expect(refreshedInputs).not.toHaveProperty("name");
   });
 
   it("read of an earlier version's state drops its catalog data and its copy of the inputs, keeping what it applied", async () => {
@@ -454,14 +457,14 @@ describe("a Connector through the plugin's calls", () => {
     };
     const response = await client.read(urn("plugin-gh"), id, earlier, inputs);
     expect(plain(response.getProperties())).toEqual(outputs);
-    expect(plain(response.getInputs())).toMatchObject({ name: inputs.name, appName: "github" });
+    expect(plain(response.getInputs())).toMatchObject({ namePrefix: "plugin-gh-", appName: "github" });
   });
 
   it("read by id alone (import) returns the inputs a program would give, without the unreadable authConfig", async () => {
     const response = await client.read(urn("imported"), id);
     expect(response.getId()).toBe(id);
     expect(plain(response.getInputs())).toEqual({
-      name: inputs.name,
+      name: outputs.name,
       appName: "github",
       authScheme: "OAUTH2",
       enabled: false,
