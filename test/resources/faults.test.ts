@@ -219,5 +219,4 @@ describe("a create whose response is lost leaves exactly one connector, and take
       await behind.close();
     }
   });
-
 });
