@@ -435,7 +435,64 @@ class ColleagueStack extends CatalogueStep {
   }
 }
 
-type FaultKind = "503" | "latency" | "reset-write" | "late-commit";
+/**
+ * Two stacks on one key at once: while this stack's `up` creates (the chain renamed), a colleague's stack of
+ * the same program (its own backend, the same account) comes up, both under one rate limit of the key (its
+ * 429s shared). Neither may fail, nothing may be co-owned, duplicated or stranded; the colleague's stack is
+ * then destroyed, and this one's refreshing preview shows no change.
+ */
+class TwoStacksAtOnce extends CatalogueStep {
+  readonly descriptor = "two-stacks-at-once";
+  override check(model: Readonly<Model>) {
+    return model.settled && model.spec.present.chain;
+  }
+  protected async perform(model: Model, world: World) {
+    renameChain(model, world);
+    const colleague = await world.other("colleague");
+    world.writeOtherProgram("colleague", model.spec);
+    model.second = model.spec;
+    world.services.one.setFaults({ rateLimitPerSecond: 4 });
+    try {
+      await step(
+        world,
+        model,
+        "two-stacks-up",
+        async () =>
+          both(
+            await Promise.all([world.stack.up({ skipPreview: true }), colleague.up({ skipPreview: true })]),
+          ),
+        { expected: "success", applies: true },
+      );
+    } finally {
+      world.services.one.clearFaults();
+    }
+    model.second = undefined;
+    await step(world, model, "two-stacks-colleague-destroy", () => colleague.destroy({ skipPreview: true }), {
+      expected: "success",
+    });
+    await step(
+      world,
+      model,
+      "two-stacks-first-unchanged",
+      () => world.stack.preview({ refresh: true, expectNoChanges: true }),
+      { expected: "success" },
+    );
+    forgetAliases(model);
+  }
+}
+
+/** Two commands run at once, as one step: it fails if either does. */
+function both([first, second]: StepResult[]): StepResult {
+  const errors = [first!.error, second!.error].filter((error) => error !== undefined);
+  return {
+    exitCode: first!.exitCode !== 0 ? first!.exitCode : second!.exitCode,
+    error: errors.length > 0 ? errors.join("\n") : undefined,
+    output: `${first!.output}\n${second!.output}`,
+    steps: [...first!.steps, ...second!.steps],
+  };
+}
+
+type FaultKind = "503" | "latency" | "reset-write" | "late-commit" | "rate-limit";
 const FAULTS: Record<FaultKind, Partial<FaultSettings>> = {
   "503": { errorRate: 1, remaining: 2 },
   latency: { latencyMs: 250, remaining: 30 },
@@ -446,11 +503,15 @@ const FAULTS: Record<FaultKind, Partial<FaultSettings>> = {
     match: ["POST /api/v1/integrations"],
   },
   "late-commit": { lateCommitMs: 400, remaining: 1, match: ["POST /api/v1/integrations"] },
+  // The key's limit, as the service enforces it (a token bucket): 429s with Retry-After, a share without any
+  // header at all, as real servers sometimes send them. Never a reason for an `up` to fail.
+  "rate-limit": { rateLimitPerSecond: 3, headerlessThrottleRate: 0.25 },
 };
 
 /**
- * A fault of the service during an `up` that creates (the chain renamed without alias): 503s and latency
- * must be ridden out; after a reset write or a late commit the `up` may fail, and the next must converge.
+ * A fault of the service during an `up` that creates (the chain renamed without alias): 503s, latency and a
+ * rate limit must be ridden out; after a reset write or a late commit the `up` may fail, and the next must
+ * converge.
  */
 class Fault extends CatalogueStep {
   constructor(readonly kind: FaultKind) {
@@ -633,8 +694,9 @@ export function catalogue(): fc.Arbitrary<CatalogueStep>[] {
     fc.constant(new PreviewNoChanges()),
     group.map((g) => new StateMove(g)),
     fc.constant(new ColleagueStack()),
+    fc.constant(new TwoStacksAtOnce()),
     // Each fault and each signal an entry of its own, as likely as any other step.
-    ...(["503", "latency", "reset-write", "late-commit"] as const).map((kind) =>
+    ...(["503", "latency", "reset-write", "late-commit", "rate-limit"] as const).map((kind) =>
       fc.constant(new Fault(kind)),
     ),
     ...(["SIGINT", "SIGKILL"] as const).map((signal) =>
@@ -677,6 +739,8 @@ export function stepFrom(descriptor: string): CatalogueStep {
       return new StateMove(a as Group);
     case "colleague-stack":
       return new ColleagueStack();
+    case "two-stacks-at-once":
+      return new TwoStacksAtOnce();
     case "fault":
       return new Fault(a as FaultKind);
     case "kill":
