@@ -8,12 +8,16 @@ import { runSequence, sequences } from "./support/sequence";
 import type { FrontEnd } from "./support/world";
 
 /**
- * Seeds chosen for the variety of their steps (renames, moves, a wrong key, faults, a kill), and lengths that
- * keep the file near 150 s on a warm machine; the soak runs any seed for as long as it is given.
+ * Seeds chosen for the variety of their steps (renames, a state move, a wrong key and another service, faults,
+ * a rate-limited up, two stacks on one key at once), and lengths that keep the file near 150 s on a warm
+ * machine; the soak runs any seed for as long as it is given. They draw: plugin `0.2.0 two-stacks-at-once
+ * state-move(state) fault(rate-limit) up remove-add(state) fault(reset-write) wrong-key(up) rename(state,alias)
+ * remove-add(chain) other-service(refresh) rename(chain,alias) preview-refresh-expect-no-changes`; dynamic
+ * `0.2.0 refresh state-move(state) target fault(late-commit) fault(rate-limit) other-service(up-skip-preview)`.
  */
 const RUNS: Record<FrontEnd, { seed: number; steps: number }> = {
-  plugin: { seed: 2208, steps: 12 },
-  dynamic: { seed: 47, steps: 6 },
+  plugin: { seed: 2343, steps: 12 },
+  dynamic: { seed: 163, steps: 6 },
 };
 
 test.each(["plugin", "dynamic"] as const)(
