@@ -1,7 +1,8 @@
 /**
  * `npm run soak -- --seed S --minutes M [--front-end plugin|dynamic] [--steps N] [--start new|0.2.0]
- * [--summary file.json]`: sequences drawn from the catalogue (starting from a new stack or one release 0.2.0
- * wrote, at random unless `--start` says), one after the other on new worlds, until the time is up. A failure is
+ * [--only <step>]... [--summary file.json]`: sequences drawn from the catalogue (starting from a new stack or
+ * one release 0.2.0 wrote, at random unless `--start` says; only the steps whose descriptor starts with an
+ * `--only`, e.g. `--only "fault(reset-write)" --only rename`, when given), one after the other on new worlds, until the time is up. A failure is
  * shrunk by fast-check (each attempt a whole sequence on the real CLI, within the same time) and written to
  * test/sequences/replays/ as a runnable replay, which replays.test.ts runs in CI once it is fixed. Prints how
  * many sequences ran and how many times each catalogue step ran.
@@ -22,6 +23,7 @@ async function main(): Promise<number> {
       "front-end": { type: "string" },
       steps: { type: "string", default: "20" },
       start: { type: "string" },
+      only: { type: "string", multiple: true },
       summary: { type: "string" },
     },
   });
@@ -38,7 +40,12 @@ async function main(): Promise<number> {
   const result = await fc.check(
     fc.asyncProperty(
       fc.constantFrom(...frontEnds),
-      sequences(Number(values.steps), undefined, values.start ? [values.start as Start] : undefined),
+      sequences(
+        Number(values.steps),
+        undefined,
+        values.start ? [values.start as Start] : undefined,
+        values.only,
+      ),
       async (frontEnd, { start, steps }) => {
         const run = await runSequence(frontEnd, steps, start).catch((error: unknown) => {
           console.log(

@@ -51,10 +51,14 @@ export function sequences(
   maxSteps: number,
   minSteps = maxSteps,
   starts: readonly Start[] = STARTS,
+  only?: readonly string[],
 ): fc.Arbitrary<{ start: Start; steps: CatalogueStep[] }> {
+  const step = fc.oneof(...catalogue());
+  // `only`: steps whose descriptor starts with one of these (`fault(reset-write)`, `rename`, ...).
+  const chosen = only ? step.filter((s) => only.some((name) => s.descriptor.startsWith(name))) : step;
   return fc.record({
     start: fc.constantFrom(...starts),
-    steps: fc.array(fc.oneof(...catalogue()), { minLength: minSteps, maxLength: maxSteps }),
+    steps: fc.array(chosen, { minLength: minSteps, maxLength: maxSteps }),
   });
 }
 
