@@ -16,16 +16,6 @@ import { BENCH_PARALLEL } from "../support/stacks";
 
 export type FleetPhase = "up" | "no-op up" | "destroy";
 
-/**
- * Requests per connector and per deployment that each phase needs, as the http-budget benchmark states them:
- * a create lists the account's connectors by name and POSTs, a delete DELETEs; every deployment reads the
- * account (client_info) once.
- */
-const BUDGETS: Record<FleetPhase, { perConnector: number; perDeployment: number }> = {
-  up: { perConnector: 2, perDeployment: 1 },
-  "no-op up": { perConnector: 0, perDeployment: 1 },
-  destroy: { perConnector: 1, perDeployment: 1 },
-};
 const PHASES: FleetPhase[] = ["up", "no-op up", "destroy"];
 /** Stack exports (a CLI run each, not measured) at once. */
 const EXPORT_CONCURRENCY = 4;
@@ -62,8 +52,6 @@ export interface PhaseFigures {
   /** answeredOnKey / R. */
   rateFloorMs: number;
   requestsPerConnector: number;
-  /** requests / the phase's budget (BUDGETS); null for a null provider, which needs no request per connector. */
-  budgetRatio: number | null;
   failedStacks: number;
   /** The failures' messages, each once, with how many stacks failed with it. */
   errors: { message: string; stacks: number }[];
@@ -175,8 +163,6 @@ async function runPhase(
   const probeAnswered = probeCounts ? probeCounts.sent - probeCounts.throttled : 0;
   const requests = answered - probeAnswered;
   const connectors = size.stacks * size.connectors;
-  const budget = BUDGETS[phase];
-  const nullProvider = fleetCase.plugin?.requestVersion ?? false;
   const changes: Record<string, number> = {};
   for (const outcome of outcomes) {
     if (outcome.status !== "fulfilled") continue;
@@ -191,9 +177,6 @@ async function runPhase(
     answeredOnKey: answered,
     rateFloorMs: Math.round((answered / size.ratePerSecond) * 1000),
     requestsPerConnector: requests / connectors,
-    budgetRatio: nullProvider
-      ? null
-      : requests / (connectors * budget.perConnector + size.stacks * budget.perDeployment),
     failedStacks: outcomes.filter((outcome) => outcome.status === "rejected").length,
     errors: failures(outcomes),
     changes,

@@ -17,9 +17,9 @@
  * bounds the time.
  *
  * Per phase: wall time; the rate floor (the answered requests on the key ÷ R) and wall ÷ floor (target ≤
- * 1.25); the fleet's requests per connector and against the http-budget benchmark's budget (target ≤ 1.1);
- * the 429s; failed stacks; duplicates after up (connectors sharing a name, or more connectors than the
- * states hold) and leftovers after destroy; peak memory and CPU of every process but the emulator.
+ * 1.25); the fleet's requests per connector (target ≤ 1.1 for up and destroy: one write each); the 429s;
+ * failed stacks; duplicates after up (connectors sharing a name, or more connectors than the states hold)
+ * and leftovers after destroy; peak memory and CPU of every process but the emulator.
  *
  *   npm run bench -- --fleet [--stacks S] [--connectors C] [--rate R] [--cases <case>,...]
  */
