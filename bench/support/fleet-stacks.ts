@@ -22,8 +22,7 @@ const SETUP_CONCURRENCY = 4;
  * the CLI's processes show as their command, which the process sampler recognises them by.
  */
 export async function automationCli(dir: string): Promise<{ command: PulumiCommand; bin: string }> {
-  const root = join(dir, "pulumi-cli");
-  mkdirSync(root, { recursive: true });
+  const root = mkdtempSync(join(dir, "pulumi-cli-"));
   symlinkSync(benchCli().dir, join(root, "bin"));
   // Checked against the SDK's minimum CLI version, as the Automation API checks users' CLIs.
   const command = await PulumiCommand.get({ root });
