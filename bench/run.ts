@@ -5,15 +5,20 @@
  * (scale at N = 200 through both front ends, rate-limited, http-budget). `--full` runs every benchmark at
  * every size; `--only` picks benchmarks by name (with or without `--full`). `--size <N>` (repeatable) and
  * `--runs <k>` set the scale benchmark's sizes and runs; `--results <file>` writes the figures elsewhere.
+ * `--fleet` runs the fleet benchmark alone (no run without flags has it; `--full` does); `--stacks`,
+ * `--connectors` and `--rate` set its S, C and R, and `--cases` (comma-separated) picks its fleets.
  *
  *   node -r ts-node/register/transpile-only bench/run.ts [--only <name>]... [--full] [--size <N>]...
  *     [--runs <k>] [--results <file>]
+ *   node -r ts-node/register/transpile-only bench/run.ts --fleet [--stacks <S>] [--connectors <C>]
+ *     [--rate <R>] [--cases <case>,...] [--results <file>]
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { emulatorStorage } from "./benchmarks/emulator-storage";
 import { emulatorThroughput } from "./benchmarks/emulator-throughput";
+import { fleet, FLEET_CASES, type FleetCaseName } from "./benchmarks/fleet";
 import { getTriggersCost } from "./benchmarks/get-triggers";
 import { createStageRoot, removeStageRoot } from "../test/support/packed-package";
 import { httpBudget } from "./benchmarks/http-budget";
@@ -22,7 +27,7 @@ import { rateLimited } from "./benchmarks/rate-limited";
 import { scale } from "./benchmarks/scale";
 import { machineInfo } from "./support/machine";
 import { renderTable } from "./support/table";
-import type { Benchmark, BenchmarkResult } from "./support/types";
+import type { Benchmark, BenchmarkContext, BenchmarkResult } from "./support/types";
 
 const BENCHMARKS: Benchmark[] = [
   providerCost,
@@ -32,6 +37,7 @@ const BENCHMARKS: Benchmark[] = [
   emulatorThroughput,
   getTriggersCost,
   emulatorStorage,
+  fleet,
 ];
 const RESULTS_FILE = join(__dirname, "results", "latest.json");
 
@@ -40,6 +46,7 @@ interface Selection {
   full: boolean;
   sizes?: number[];
   runs?: number;
+  fleet: BenchmarkContext["fleet"];
   resultsFile: string;
 }
 
@@ -51,9 +58,15 @@ function selected(): Selection {
       size: { type: "string", multiple: true },
       runs: { type: "string" },
       results: { type: "string" },
+      fleet: { type: "boolean", default: false },
+      stacks: { type: "string" },
+      connectors: { type: "string" },
+      rate: { type: "string" },
+      cases: { type: "string" },
     },
   });
   const names =
+    (values.fleet ? [fleet.name] : undefined) ??
     values.only ??
     BENCHMARKS.filter((benchmark) => values.full || benchmark.inDefaultRun).map(
       (benchmark) => benchmark.name,
@@ -68,6 +81,12 @@ function selected(): Selection {
     full: values.full,
     ...(values.size ? { sizes: values.size.map((size) => positiveInteger("--size", size)) } : {}),
     ...(values.runs ? { runs: positiveInteger("--runs", values.runs) } : {}),
+    fleet: {
+      ...(values.stacks ? { stacks: positiveInteger("--stacks", values.stacks) } : {}),
+      ...(values.connectors ? { connectors: positiveInteger("--connectors", values.connectors) } : {}),
+      ...(values.rate ? { ratePerSecond: positiveInteger("--rate", values.rate) } : {}),
+      ...(values.cases ? { cases: fleetCases(values.cases) } : {}),
+    },
     resultsFile: values.results ? resolve(values.results) : RESULTS_FILE,
   };
 }
@@ -79,8 +98,16 @@ function positiveInteger(flag: string, text: string): number {
   return value;
 }
 
+function fleetCases(text: string): FleetCaseName[] {
+  const names = text.split(",").filter((name) => name !== "");
+  const unknown = names.filter((name) => !(FLEET_CASES as readonly string[]).includes(name));
+  if (unknown.length > 0 || names.length === 0)
+    throw new Error(`--cases takes some of ${FLEET_CASES.join(", ")}, not "${text}"`);
+  return names as FleetCaseName[];
+}
+
 async function main(): Promise<void> {
-  const { benchmarks, full, sizes, runs, resultsFile } = selected();
+  const { benchmarks, full, sizes, runs, fleet: fleetSettings, resultsFile } = selected();
   const machine = machineInfo();
   const started = Date.now();
   const progress = (message: string) =>
@@ -95,7 +122,7 @@ async function main(): Promise<void> {
     progress(`${benchmark.name}: start`);
     const benchmarkStarted = Date.now();
     try {
-      const result = await benchmark.run({ full, progress, sizes, runs });
+      const result = await benchmark.run({ full, progress, sizes, runs, fleet: fleetSettings });
       results[benchmark.name] = { ...result, durationMs: Date.now() - benchmarkStarted };
       for (const table of result.tables) process.stdout.write(`${renderTable(table)}\n\n`);
     } catch (error) {

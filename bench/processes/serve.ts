@@ -2,8 +2,10 @@
  * A server for the load benchmarks, in a process of its own so that the load generator (or the client
  * being measured) does not share its event loop. Prints one JSON line `{ "url": ... }` once listening.
  *
- *   serve.ts emulator [--triggers <n>] [--data <file>]
- *                                        the emulator, quiet; API keys from BENCH_API_KEYS (comma-separated)
+ *   serve.ts emulator [--triggers <n>] [--data <file>] [--rate-limit <n>] [--latency <ms>]
+ *                                        the emulator, quiet; API keys from BENCH_API_KEYS (comma-separated);
+ *                                        --rate-limit and --latency are its fault settings `rateLimitPerSecond`
+ *                                        (per key) and `latencyMs`
  *   serve.ts bare --bodies <file>        bare fastify routes answering the bytes recorded in <file>
  */
 import { readFileSync } from "node:fs";
@@ -17,7 +19,19 @@ import { generateCatalog, startEmulator } from "../../src/emulator";
 export const recordedBodies = z.object({ triggers: z.string(), integration: z.string() });
 export type RecordedBodies = z.infer<typeof recordedBodies>;
 
-async function serveEmulator(triggers: number | undefined, dataFile: string | undefined): Promise<string> {
+interface EmulatorArgs {
+  triggers?: number;
+  dataFile?: string;
+  rateLimitPerSecond?: number;
+  latencyMs?: number;
+}
+
+async function serveEmulator({
+  triggers,
+  dataFile,
+  rateLimitPerSecond,
+  latencyMs,
+}: EmulatorArgs): Promise<string> {
   const apiKeys = (process.env.BENCH_API_KEYS ?? "").split(",").filter((key) => key !== "");
   const emulator = await startEmulator({
     port: 0,
@@ -25,6 +39,10 @@ async function serveEmulator(triggers: number | undefined, dataFile: string | un
     ...(apiKeys.length > 0 ? { apiKeys } : {}),
     ...(triggers === undefined ? {} : { catalog: generateCatalog(triggers) }),
     ...(dataFile === undefined ? {} : { dataFile }),
+    faults: {
+      ...(rateLimitPerSecond === undefined ? {} : { rateLimitPerSecond }),
+      ...(latencyMs === undefined ? {} : { latencyMs }),
+    },
   });
   return emulator.url;
 }
@@ -45,12 +63,24 @@ async function serveBare(bodiesFile: string): Promise<string> {
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { triggers: { type: "string" }, bodies: { type: "string" }, data: { type: "string" } },
+    options: {
+      triggers: { type: "string" },
+      bodies: { type: "string" },
+      data: { type: "string" },
+      "rate-limit": { type: "string" },
+      latency: { type: "string" },
+    },
   });
+  const number = (text: string | undefined) => (text === undefined ? undefined : Number(text));
   const url =
     positionals[0] === "bare"
       ? await serveBare(values.bodies ?? "")
-      : await serveEmulator(values.triggers === undefined ? undefined : Number(values.triggers), values.data);
+      : await serveEmulator({
+          triggers: number(values.triggers),
+          dataFile: values.data,
+          rateLimitPerSecond: number(values["rate-limit"]),
+          latencyMs: number(values.latency),
+        });
   process.stdout.write(`${JSON.stringify({ url, pid: process.pid })}\n`);
 }
 

@@ -30,10 +30,15 @@ export class DescendantSampler {
   private readonly seen = new Map<number, { role: ProcessRole; cpuTicks: number }>();
   private timer: NodeJS.Timeout | undefined;
 
-  /** `cliBin`: the path of the `pulumi` executable, whose processes are the "cli" role. */
+  /**
+   * `cliBin`: the path of the `pulumi` executable, whose processes are the "cli" role. `options.includeRoot`
+   * adds the root's own VmRSS to each sample's total (where the root runs programs itself: Automation API
+   * inline programs); `options.excludePids` are descendants left out (a server standing in for a remote API).
+   */
   constructor(
     private readonly cliBin: string,
     private readonly rootPid = process.pid,
+    private readonly options: { includeRoot?: boolean; excludePids?: readonly number[] } = {},
   ) {}
 
   start(): this {
@@ -54,8 +59,9 @@ export class DescendantSampler {
   }
 
   private sample(): void {
-    let total = 0;
+    let total = this.options.includeRoot ? rssKbOf(this.rootPid) : 0;
     for (const { pid, stat } of descendantsOf(this.rootPid)) {
+      if (this.options.excludePids?.includes(pid)) continue;
       const status = readProc(pid, "status");
       if (status === undefined) continue;
       // Read again at every sample: a child seen between fork and exec still shows its parent's command line.

@@ -1,4 +1,5 @@
 /** The shape every benchmark has: a name for --only, and tables plus raw data for the JSON results. */
+import type { FleetCaseName } from "../benchmarks/fleet";
 import type { Table } from "./table";
 
 export interface BenchmarkContext {
@@ -10,6 +11,13 @@ export interface BenchmarkContext {
   sizes?: number[];
   /** `--runs`: how many runs of each N the scale benchmark takes the median of, instead of its own. */
   runs?: number;
+  /** `--stacks`, `--connectors`, `--rate` and `--cases`: the fleet benchmark's settings, instead of its own. */
+  fleet?: {
+    stacks?: number;
+    connectors?: number;
+    ratePerSecond?: number;
+    cases?: FleetCaseName[];
+  };
 }
 
 export interface BenchmarkResult {
