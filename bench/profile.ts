@@ -11,7 +11,7 @@
  */
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { startEmulator } from "../src/emulator";
+import { startEmulator, type RunningEmulator } from "../src/emulator";
 import { createStageRoot, removeStageRoot } from "../test/support/packed-package";
 import type { Phase, Side } from "./benchmarks/scale-measurement";
 import { summarizeProfiles } from "./support/cpu-profile";
@@ -69,12 +69,13 @@ async function main(): Promise<void> {
     for (const { phase, kind, step } of PHASES) {
       // The stack's environment is this object: the next command's profiles go to the phase's folder.
       env.CPU_PROFILE_DIR = wanted.includes(phase) ? join(out, side, phase.replace(/ /g, "-")) : "";
+      emulator.requestLog.clear();
       const measured = await measureOperation(stack, kind);
       assertStepCount(measured.result, step, n);
       const cpu = measured.children.cpuMsByRole;
       process.stdout.write(
         `## ${side} N=${n} ${phase}: ${(measured.wallMs / 1000).toFixed(1)} s wall; CPU ms: provider ` +
-          `${cpu.provider}, program ${cpu.program}, cli ${cpu.cli}\n\n`,
+          `${cpu.provider}, program ${cpu.program}, cli ${cpu.cli}; requests: ${requestCounts(emulator)}\n\n`,
       );
       if (env.CPU_PROFILE_DIR) process.stdout.write(`${summarizeProfiles(env.CPU_PROFILE_DIR)}\n`);
     }
@@ -82,6 +83,14 @@ async function main(): Promise<void> {
     await stack.dispose();
     await emulator.close();
   }
+}
+
+/** The emulator's requests of the command by method and route: how many each resource's steps sent. */
+function requestCounts(emulator: RunningEmulator): string {
+  const counts = new Map<string, number>();
+  for (const { method, route } of emulator.requestLog.entries())
+    counts.set(`${method} ${route}`, (counts.get(`${method} ${route}`) ?? 0) + 1);
+  return [...counts].map(([route, n]) => `${n} ${route}`).join(", ") || "none";
 }
 
 createStageRoot();

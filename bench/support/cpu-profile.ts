@@ -58,6 +58,32 @@ const keyOf = (node: ProfileNode): string => {
   return url ? `${name} ${fileOf(url)}:${lineNumber + 1}` : name;
 };
 
+/**
+ * The busy time of the samples whose stack holds a frame matching `frame` (tested against `<function> <file>`):
+ * what one part of the work costs, e.g. the listing of every create. A sample an async function's resumption
+ * took holds that function's frame too, so its continuations count; what it leaves to GC does not.
+ */
+export function stackShareMs(file: string, frame: RegExp): number {
+  const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const matches = new Map<number, boolean>();
+  const matching = (id: number): boolean => {
+    const known = matches.get(id);
+    if (known !== undefined) return known;
+    const node = byId.get(id);
+    const parent = parentOf.get(id);
+    const result =
+      node !== undefined && (frame.test(keyOf(node)) || (parent !== undefined && matching(parent)));
+    matches.set(id, result);
+    return result;
+  };
+  const samples = profile.samples ?? [];
+  const msPerSample = samples.length > 0 ? (profile.endTime - profile.startTime) / 1000 / samples.length : 0;
+  return samples.filter((id) => matching(id)).length * msPerSample;
+}
+
 export function summarize(file: string, top = 25): ProfileSummary {
   const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
   const durationMs = (profile.endTime - profile.startTime) / 1000;
@@ -128,21 +154,35 @@ export function renderSummary(summary: ProfileSummary): string {
   ].join("\n\n");
 }
 
-/** Every .cpuprofile in a folder (or the file itself), summarised. */
-export function summarizeProfiles(path: string, top = 25): string {
-  const files = statSync(path).isDirectory()
+/** The .cpuprofile files of a folder, or the file itself. */
+function profileFiles(path: string): string[] {
+  return statSync(path).isDirectory()
     ? readdirSync(path)
         .filter((name) => name.endsWith(".cpuprofile"))
         .map((name) => join(path, name))
     : [path];
+}
+
+/** Every .cpuprofile in a folder (or the file itself), summarised. */
+export function summarizeProfiles(path: string, top = 25): string {
+  const files = profileFiles(path);
   if (files.length === 0) return `(no profile in ${path})\n`;
   return files.map((file) => renderSummary(summarize(file, top))).join("\n");
 }
 
 if (require.main === module) {
   const { values, positionals } = parseArgs({
-    options: { top: { type: "string", default: "25" } },
+    options: { top: { type: "string", default: "25" }, share: { type: "string", multiple: true } },
     allowPositionals: true,
   });
-  for (const path of positionals) process.stdout.write(summarizeProfiles(path, Number(values.top)));
+  for (const path of positionals) {
+    process.stdout.write(summarizeProfiles(path, Number(values.top)));
+    // --share <regexp>: the busy time under frames that match, per profile.
+    for (const pattern of values.share ?? []) {
+      for (const file of profileFiles(path)) {
+        const ms = stackShareMs(file, new RegExp(pattern));
+        process.stdout.write(`${file}: ${ms.toFixed(0)} ms under frames matching /${pattern}/\n`);
+      }
+    }
+  }
 }
