@@ -43,6 +43,8 @@ export async function createBenchStack(
     settings: ProgramSettings;
     plugin?: PluginBuild;
     requestVersion?: boolean;
+    /** Added to the environment of the CLI, its providers and the program (../profile.ts's profiling). */
+    env?: Record<string, string>;
   },
 ): Promise<PulumiStack> {
   const cli = benchCli();
@@ -51,6 +53,7 @@ export async function createBenchStack(
     programDir,
     stack: options.stack,
     parallel: BENCH_PARALLEL,
+    ...(options.env ? { env: options.env } : {}),
     secrets: {
       "bench:clientSecret": "bench-client-secret",
       ...(options.emulator ? { "integrations:apiKey": options.emulator.apiKey } : {}),

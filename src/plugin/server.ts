@@ -407,13 +407,38 @@ function checkFailure(failure: { property: string; reason: string }): provider.C
   return new provider.CheckFailure().setProperty(failure.property).setReason(failure.reason);
 }
 
-/** The keys a definition flags secret on one side, and the `connection` every resource takes (its key). */
-function secretsOf(row: PluginResource, side: "inputs" | "outputs"): Set<string> {
-  return new Set([...keysFlagged(row.definition[side], "secret"), CONNECTION_PROPERTY]);
+/**
+ * The keys a definition flags secret on one side, and the `connection` every resource takes (its key). Read
+ * from the definition once per row: every Check, Create, Read and Update asks (a registry lookup per property).
+ * Callers only read the set (`union` copies it).
+ */
+function secretsOf(row: PluginResource, side: "inputs" | "outputs"): ReadonlySet<string> {
+  return flagsOf(row)[side === "inputs" ? "secretInputs" : "secretOutputs"];
 }
 
-function replaceFlagged(row: PluginResource): Set<string> {
-  return new Set(keysFlagged(row.definition.inputs, "replaceOnChanges"));
+function replaceFlagged(row: PluginResource): ReadonlySet<string> {
+  return flagsOf(row).replaceOnChanges;
+}
+
+interface RowFlags {
+  secretInputs: ReadonlySet<string>;
+  secretOutputs: ReadonlySet<string>;
+  replaceOnChanges: ReadonlySet<string>;
+}
+
+const rowFlags = new WeakMap<PluginResource, RowFlags>();
+
+function flagsOf(row: PluginResource): RowFlags {
+  let flags = rowFlags.get(row);
+  if (flags === undefined) {
+    flags = {
+      secretInputs: new Set([...keysFlagged(row.definition.inputs, "secret"), CONNECTION_PROPERTY]),
+      secretOutputs: new Set([...keysFlagged(row.definition.outputs, "secret"), CONNECTION_PROPERTY]),
+      replaceOnChanges: new Set(keysFlagged(row.definition.inputs, "replaceOnChanges")),
+    };
+    rowFlags.set(row, flags);
+  }
+  return flags;
 }
 
 function union(...sets: ReadonlySet<string>[]): Set<string> {

@@ -59,7 +59,19 @@ const sharedFolders = new AsyncLocalStorage<string>();
  */
 export function withClaimsOf<T>(deployment: string | undefined, call: () => T): T {
   if (deployment === undefined) return call();
-  return sharedFolders.run(join(tmpdir(), "pulumi-integrations-claims", digest(deployment, 16)), call);
+  return sharedFolders.run(claimsFolderOf(deployment), call);
+}
+
+/** Each deployment's folder, hashed once: every check, create and delete of the deployment asks for it. */
+const claimsFolders = new Map<string, string>();
+
+function claimsFolderOf(deployment: string): string {
+  let folder = claimsFolders.get(deployment);
+  if (folder === undefined) {
+    folder = join(tmpdir(), "pulumi-integrations-claims", digest(deployment, 16));
+    claimsFolders.set(deployment, folder);
+  }
+  return folder;
 }
 
 export class Claims<Found> {
