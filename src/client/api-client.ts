@@ -297,7 +297,9 @@ export class ApiClient {
    */
   async #ensureDatedAnswer(): Promise<void> {
     if (this.#transport.serverTimeFloor() !== undefined) return;
-    await this.#transport.sendIgnoringBody({ method: "GET", path: CLIENT_INFO }).catch(() => undefined);
+    await this.#transport
+      .sendIgnoringBody({ method: "GET", path: CLIENT_INFO, once: true })
+      .catch(() => undefined);
   }
 
   /**

@@ -31,6 +31,8 @@ export interface ApiRequest {
   secrets?: readonly string[];
   /** Called at each attempt, just before it leaves (after the concurrency cap and the rate gate). */
   beforeSend?: () => void;
+  /** Sent once, whatever the answer: the caller wants any answer, not a success. */
+  once?: boolean;
 }
 
 export interface TransportSettings {
@@ -132,6 +134,7 @@ export class Transport {
         params: request.query,
         data: request.body,
         beforeSend: request.beforeSend,
+        ...(request.once ? { "axios-retry": { retries: 0 } } : {}),
       } as ScheduledRequestConfig);
     } catch (error) {
       if (error instanceof OperationStoppedError) throw error;
