@@ -272,8 +272,13 @@ export class ApiClient {
     for (let attempt = 1; ; attempt++) {
       try {
         const record = await this.#transport.send(request, connectorRecordSchema);
-        if (valid.forceNewIntegration === false) refuseHandBack(record, valid, dating.floor);
-        return record;
+        if (valid.forceNewIntegration !== false) return record;
+        refuseHandBack(record, valid, dating.floor);
+        // After a lost response the service may hand back the connector the first POST made: taken only as
+        // after a 409, proven and with its authConfig set again.
+        return lostBefore
+          ? unstoppable(() => this.#recoverLostCreate(record.id, valid, dating.floor, undefined))
+          : record;
       } catch (error) {
         const lost = isLostResponse(error);
         if (!lost && !(lostBefore && error instanceof ConflictError)) throw error;

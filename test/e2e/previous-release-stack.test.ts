@@ -287,6 +287,17 @@ describe("e2e: a stack made with the previous release (0.1.0)", () => {
         return name === "external" || name === "external-keys"
           ? { ...resource, inputs: { ...resource.inputs, resourceName: name } }
           : resource;
+      })
+      .map((resource) => {
+        // An autoname is an output since 0.3 (its create chooses it): the inputs keep its prefix and gain the
+        // scope it is derived from, `<project>/<stack>/<logical name>`; the name itself stays as it was.
+        if (resource.inputs.namePrefix === undefined) return resource;
+        const { name: _name, ...inputs } = resource.inputs;
+        const [stack, project] = resource.urn.replace(/^urn:pulumi:/, "").split("::");
+        return {
+          ...resource,
+          inputs: { ...inputs, autonameScope: `${project}/${stack}/${urnName(resource.urn)}` },
+        };
       });
     expect(own(afterUp)).toEqual(expected);
   });
