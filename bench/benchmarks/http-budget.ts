@@ -212,6 +212,7 @@ async function lostCreateCost(held: number) {
       appName: "github",
       authScheme: "OAUTH2",
       authConfig: { client_id: "id", client_secret: "secret" },
+      forceNewIntegration: true,
     });
     const counted = countCalls(emulator, 1, 0);
     const listingPages = emulator.requestLog.count({ method: "GET", route: "/api/v1/integrations" });

@@ -248,7 +248,7 @@ export class ApiClient {
    * clock (create-evidence.ts): the holder is taken only when it was made after this call's first POST left
    * and matches what was sent, after its authConfig is set again (secret values cannot be compared);
    * otherwise a 409 stands as it is, and a holder that may be this call's is named (UnprovenCreateError).
-   * With `forceNewIntegration: false` the service may hand back an existing connector of the app instead of
+   * Without `forceNewIntegration: true` the service may hand back an existing connector of the app instead of
    * making one: a connector that is not provably new is refused (HandedBackError), never taken.
    * A 4xx is never retried; nothing is listed unless a response was lost.
    */
@@ -272,7 +272,8 @@ export class ApiClient {
     for (let attempt = 1; ; attempt++) {
       try {
         const record = await this.#transport.send(request, connectorRecordSchema);
-        if (valid.forceNewIntegration !== false) return record;
+        // Without `forceNewIntegration: true` the service may hand back one of the app's connectors.
+        if (valid.forceNewIntegration === true) return record;
         refuseHandBack(record, valid, dating.floor);
         // After a lost response the service may hand back the connector the first POST made: taken only as
         // after a 409, proven and with its authConfig set again.

@@ -4,6 +4,7 @@ import {
   ApiTimeoutError,
   BadRequestError,
   ConflictError,
+  HandedBackError,
   ServerError,
   UnprovenCreateError,
 } from "../../src/client";
@@ -270,7 +271,12 @@ describe("createIntegration after a lost response", () => {
     async (_case, shown, heldBefore) => {
       server = await startSilentCreator(shown, heldBefore);
       const error = await clientOf(server, { timeoutMs: ROUND_TRIP_GUARD_MS })
-        .createIntegration({ name: "my-github", appName: "github", authConfig: { client_id: "id-1" } })
+        .createIntegration({
+          name: "my-github",
+          appName: "github",
+          authConfig: { client_id: "id-1" },
+          forceNewIntegration: true,
+        })
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ConflictError);
       expect(server.requests.map((r) => r.method)).not.toContain("PATCH");
@@ -285,7 +291,7 @@ describe("createIntegration after a lost response", () => {
     async (_case, shown) => {
       server = await startSilentCreator(shown);
       const error = await clientOf(server, { timeoutMs: ROUND_TRIP_GUARD_MS })
-        .createIntegration({ name: "my-github", appName: "github" })
+        .createIntegration({ name: "my-github", appName: "github", forceNewIntegration: true })
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(UnprovenCreateError);
       expect((error as UnprovenCreateError).existingId).toBe("int-1");
@@ -304,7 +310,7 @@ describe("createIntegration after a lost response", () => {
       sendJson(res, 200, { items: [{ ...connector, name: "other" }], totalPages: 1, page: 1 });
     });
     await expect(
-      clientOf(server).createIntegration({ name: "my-github", appName: "github" }),
+      clientOf(server).createIntegration({ name: "my-github", appName: "github", forceNewIntegration: true }),
     ).resolves.toMatchObject({
       id: "int-1",
     });
@@ -320,15 +326,31 @@ describe("createIntegration after a lost response", () => {
       }
       sendJson(res, 200, { items: [{ ...connector, deleted: true }], totalPages: 1, page: 1 });
     });
-    const record = await clientOf(server).createIntegration({ name: "my-github", appName: "github" });
+    const record = await clientOf(server).createIntegration({
+      name: "my-github",
+      appName: "github",
+      forceNewIntegration: true,
+    });
     expect(record.id).toBe("int-2");
     expect(posts).toBe(2);
+  });
+
+  it("without forceNewIntegration: true, refuses a connector the service hands back instead of making one", async () => {
+    // The service's default hands back one of the app's connectors: another name, or one made before.
+    server = await startLocalServer((_req, res) =>
+      sendJson(res, 200, { ...connector, name: "the-apps-first" }),
+    );
+    const error = await clientOf(server)
+      .createIntegration({ name: "my-github", appName: "github" })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HandedBackError);
+    expect((error as HandedBackError).connector).toEqual({ id: "int-1", name: "the-apps-first" });
   });
 
   it("never retries a 4xx", async () => {
     server = await startLocalServer((_req, res) => sendJson(res, 409, { message: "name taken" }));
     await expect(
-      clientOf(server).createIntegration({ name: "my-github", appName: "github" }),
+      clientOf(server).createIntegration({ name: "my-github", appName: "github", forceNewIntegration: true }),
     ).rejects.toBeInstanceOf(ConflictError);
     expect(server.requests.filter((r) => r.method === "POST")).toHaveLength(1);
   });
@@ -340,7 +362,11 @@ describe("createIntegration after a lost response", () => {
         : sendJson(res, 200, { items: [], totalPages: 1, page: 1 }),
     );
     await expect(
-      clientOf(server, { maxRetries: 2 }).createIntegration({ name: "n", appName: "github" }),
+      clientOf(server, { maxRetries: 2 }).createIntegration({
+        name: "n",
+        appName: "github",
+        forceNewIntegration: true,
+      }),
     ).rejects.toBeInstanceOf(ServerError);
     expect(server.requests.filter((r) => r.method === "POST")).toHaveLength(3);
   });
@@ -383,7 +409,7 @@ describe("a server that is not listening yet", () => {
       ),
     );
     const created = await client
-      .createIntegration({ name: "my-github", appName: "github" })
+      .createIntegration({ name: "my-github", appName: "github", forceNewIntegration: true })
       .finally(async () => {
         jest.restoreAllMocks();
         server = await restarted;
