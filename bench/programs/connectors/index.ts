@@ -13,12 +13,12 @@ const enabled = config.getBoolean("enabled") ?? true;
 const scopes = (config.get("scopes") ?? "repo").split(",");
 const clientSecret = config.requireSecret("clientSecret");
 
-// `bench:autoname`: no name, so each connector is autonamed from its logical name.
+// `bench:autoname`: no name, so each connector is autonamed (the prefix its logical name gives by default).
 const autoname = config.getBoolean("autoname") ?? false;
 
 for (let i = 0; i < count; i++) {
   new Connector(`connector-${i}`, {
-    ...(autoname ? {} : { name: `bench-${pulumi.getStack()}-${i}` }),
+    ...(autoname ? { namePrefix: `connector-${i}-` } : { name: `bench-${pulumi.getStack()}-${i}` }),
     appName: "github",
     authScheme: "OAUTH2",
     authConfig: { client_id: `client-${i}`, client_secret: clientSecret, scopes },
