@@ -47,6 +47,7 @@ describe("e2e: ConnectedAccount", () => {
       name: "e2e-connected-account-trello",
       appName: "trello",
       authScheme: "API_KEY",
+      forceNewIntegration: true,
     });
     stack = await E2eStack.create("connected-account", api, {
       config: { integrationId: connector.id, labels: '"ops"', entityId: "team-ops" },
@@ -145,6 +146,7 @@ describe("e2e: ConnectedAccount missing a per-account field", () => {
       name: "e2e-connected-account-missing-key",
       appName: "trello",
       authScheme: "API_KEY",
+      forceNewIntegration: true,
     });
     stack = await E2eStack.create("connected-account", api, {
       config: { integrationId: connector.id },
@@ -178,6 +180,7 @@ describe("e2e: ConnectedAccount of an OAuth connector", () => {
       appName: "github",
       authScheme: "OAUTH2",
       authConfig: { client_id: "e2e-client", client_secret: distinctiveSecret("client-secret") },
+      forceNewIntegration: true,
     });
     stack = await E2eStack.create("connected-account", api, { config: { integrationId: connector.id } });
     up = succeeded(await stack.up());

@@ -84,6 +84,7 @@ describe("e2e: update plans for every resource", () => {
       appName: "github",
       // A token scheme: the connector takes no authConfig (the token is each account's).
       authScheme: "BEARER_TOKEN",
+      forceNewIntegration: true,
     });
     outsideId = outside.id;
     stack = await E2eStack.create("update-plans", api, {

@@ -13,6 +13,7 @@ export async function githubTokenAccount(
     name,
     appName: "github",
     authScheme: "BEARER_TOKEN",
+    forceNewIntegration: true,
   });
   const { connectedAccountId } = await client.createConnectedAccount({
     integrationId: connector.id,

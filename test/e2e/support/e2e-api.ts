@@ -42,6 +42,7 @@ export async function theirDisabledIntegration(client: ApiClient, clientSecret: 
     appName: "slack",
     authScheme: "OAUTH2",
     authConfig: { client_id: "their-client", client_secret: clientSecret, scopes: ["chat:write"] },
+    forceNewIntegration: true,
   });
   await client.updateIntegration(theirs.id, { enabled: false });
   return theirs.id;

@@ -42,6 +42,7 @@ export async function runRenameScenario(options: {
       name: "shared",
       appName: "github",
       authScheme: "BEARER_TOKEN",
+      forceNewIntegration: true,
     });
     const programDir = stageYamlProgram(
       join(__dirname, "..", "yaml-programs", options.program),

@@ -238,6 +238,7 @@ export async function seedAlpha(alpha: ApiClient): Promise<string> {
     name: "made-elsewhere",
     appName: "github",
     authScheme: "BEARER_TOKEN",
+    forceNewIntegration: true,
   });
   return elsewhere.id;
 }
