@@ -254,19 +254,13 @@ export class ApiClient {
    */
   async createIntegration(body: CreateIntegrationBody): Promise<ConnectorRecord> {
     const valid = validate("POST", INTEGRATIONS, createIntegrationBodySchema, body);
-    await this.#ensureDatedAnswer();
-    const dating: { floor?: number; taken: boolean } = { taken: false };
+    const dating = await this.#datingOfCreate();
     const request: ApiRequest = {
       method: "POST",
       path: INTEGRATIONS,
       body: valid,
       secrets: secretValuesOf(valid.authConfig),
-      // Taken as late as possible (after the rate gate), at the first attempt: every later one is dated by it.
-      beforeSend: () => {
-        if (dating.taken) return;
-        dating.taken = true;
-        dating.floor = this.#transport.serverTimeFloor();
-      },
+      beforeSend: dating.beforeSend,
     };
     let lostBefore = false;
     for (let attempt = 1; ; attempt++) {
@@ -298,14 +292,26 @@ export class ApiClient {
   }
 
   /**
-   * A create's proof after a lost response needs an answer dated before its POST (server-clock.ts): a
-   * client's first request asks for one. Any answer carries the date, so its status and body do not matter.
+   * The service's time when a create's first POST leaves, at the earliest (server-clock.ts): `floor`, once
+   * `beforeSend` ran, taken as late as possible (after the rate gate) and at the first attempt, which dates
+   * every later one. It needs an answer dated before the POST: a client's first request asks for one; any
+   * answer carries the date, so its status and body do not matter.
    */
-  async #ensureDatedAnswer(): Promise<void> {
-    if (this.#transport.serverTimeFloor() !== undefined) return;
-    await this.#transport
-      .sendIgnoringBody({ method: "GET", path: CLIENT_INFO, once: true })
-      .catch(() => undefined);
+  async #datingOfCreate(): Promise<{ floor?: number; beforeSend: () => void }> {
+    if (this.#transport.serverTimeFloor() === undefined) {
+      await this.#transport
+        .sendIgnoringBody({ method: "GET", path: CLIENT_INFO, once: true })
+        .catch(() => undefined);
+    }
+    let taken = false;
+    const dating: { floor?: number; beforeSend: () => void } = {
+      beforeSend: () => {
+        if (taken) return;
+        taken = true;
+        dating.floor = this.#transport.serverTimeFloor();
+      },
+    };
+    return dating;
   }
 
   /**
@@ -405,18 +411,13 @@ export class ApiClient {
   async createConnectedAccount(body: CreateConnectedAccountBody): Promise<ConnectedAccountCreated> {
     const path = "/api/v1/connectedAccounts";
     const valid = validate("POST", path, createConnectedAccountBodySchema, body);
-    await this.#ensureDatedAnswer();
-    const dating: { floor?: number; taken: boolean } = { taken: false };
+    const dating = await this.#datingOfCreate();
     const request: ApiRequest = {
       method: "POST",
       path,
       body: valid,
       secrets: secretValuesOf(valid.data),
-      beforeSend: () => {
-        if (dating.taken) return;
-        dating.taken = true;
-        dating.floor = this.#transport.serverTimeFloor();
-      },
+      beforeSend: dating.beforeSend,
     };
     try {
       return await this.#transport.send(request, connectedAccountCreatedSchema);
