@@ -421,18 +421,26 @@ class ColleagueStack extends CatalogueStep {
       expected: "success",
       applies: true,
     });
-    model.second = undefined;
-    await step(world, model, "colleague-destroy", () => colleague.destroy({ skipPreview: true }), {
-      expected: "success",
-    });
-    await step(
-      world,
-      model,
-      "colleague-first-unchanged",
-      () => world.stack.preview({ refresh: true, expectNoChanges: true }),
-      { expected: "success" },
-    );
+    await colleagueLeaves(world, model, colleague, "colleague");
   }
+}
+
+/**
+ * The colleague's stack destroyed (it deletes what it made and puts back what it took over), then this stack's
+ * refreshing preview: it must show no change. Step names start with `prefix`.
+ */
+async function colleagueLeaves(world: World, model: Model, colleague: PulumiStack, prefix: string) {
+  model.second = undefined;
+  await step(world, model, `${prefix}-destroy`, () => colleague.destroy({ skipPreview: true }), {
+    expected: "success",
+  });
+  await step(
+    world,
+    model,
+    `${prefix}-first-unchanged`,
+    () => world.stack.preview({ refresh: true, expectNoChanges: true }),
+    { expected: "success" },
+  );
 }
 
 /**
@@ -466,17 +474,7 @@ class TwoStacksAtOnce extends CatalogueStep {
     } finally {
       world.services.one.clearFaults();
     }
-    model.second = undefined;
-    await step(world, model, "two-stacks-colleague-destroy", () => colleague.destroy({ skipPreview: true }), {
-      expected: "success",
-    });
-    await step(
-      world,
-      model,
-      "two-stacks-first-unchanged",
-      () => world.stack.preview({ refresh: true, expectNoChanges: true }),
-      { expected: "success" },
-    );
+    await colleagueLeaves(world, model, colleague, "two-stacks-colleague");
     forgetAliases(model);
   }
 }
