@@ -14,6 +14,7 @@ import { integrationStateDefinition } from "./integration-state/definition";
 import type { AutonameInputs } from "./shared/autoname";
 import type { ResourceDefinition } from "./shared/definition";
 import { withoutSecretValuesShown } from "./shared/check-failures";
+import { isReadById, withoutDefaults } from "./shared/read-by-id";
 import { withLocation, type LocationOptions, type LocationProps } from "./shared/location";
 import type { ResourceHandlers } from "./shared/types";
 import { createTriggerInstanceHandlers } from "./trigger-instance/handlers";
@@ -111,7 +112,7 @@ export type ResourceKind = keyof typeof RESOURCES;
  * lives (shared/location.ts), and check failures that never make the engine print a secret.
  */
 function served<I extends object, O extends object>(
-  definition: { name: string },
+  definition: { name: string; inputs: z.ZodRawShape },
   handlers: ResourceHandlers<I, O>,
   location?: LocationOptions,
 ): ResourceHandlers<I, O & LocationProps> {
@@ -121,6 +122,11 @@ function served<I extends object, O extends object>(
     async check(olds, news) {
       const checked = await located.check(olds, news);
       return { ...checked, failures: withoutSecretValuesShown(checked.failures) };
+    },
+    async read(id, props) {
+      const read = await located.read(id, props);
+      if (!isReadById(props) || read.inputs === undefined) return read;
+      return { ...read, inputs: withoutDefaults(read.inputs, definition.inputs) as I };
     },
   };
 }
