@@ -12,11 +12,13 @@ import { resolveSettings, SettingsError } from "../settings";
 import { readAccount } from "./account-contents";
 import { adoptionNotes } from "./adoption-notes";
 import { AdoptionError, planAdoption } from "./import-file";
+import { managedIdsIn } from "./managed-ids";
 
 interface CliOptions {
   out: string;
   notes?: string;
   stateOnly?: string[] | true;
+  skipState: string[];
 }
 
 const program = new Command("integrations-import")
@@ -30,14 +32,22 @@ const program = new Command("integrations-import")
     "--state-only [connectors...]",
     "import these connectors (names or ids; all when none is named) as IntegrationState: managed, not owned",
   )
+  .option(
+    "--skip-state <export.json>",
+    "leave out what this `pulumi stack export` manages already (repeatable: one per stack)",
+    (file: string, files: string[]) => [...files, file],
+    [] as string[],
+  )
   .action(async (options: CliOptions) => {
     try {
       const settings = resolveSettings(undefined, process.env);
+      const managed = new Set(options.skipState.flatMap((file) => [...managedIdsIn(file)]));
       const client = new ApiClient(settings);
       try {
         const contents = await readAccount(client);
         const plan = planAdoption(contents, {
           stateOnly: options.stateOnly === true ? "all" : options.stateOnly,
+          managed,
         });
         const notes = options.notes ?? options.out.replace(/(\.json)?$/, ".md");
         writeFileSync(options.out, `${JSON.stringify(plan.file, null, 2)}\n`);

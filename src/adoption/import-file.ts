@@ -50,6 +50,11 @@ export interface AdoptionOptions {
    * then leaves them. `"all"` for every connector.
    */
   stateOnly?: readonly string[] | "all";
+  /**
+   * Ids of objects a stack manages already (`managedIds` of its `pulumi stack export`): left out, so that an
+   * adoption never gives one object a second owner.
+   */
+  managed?: ReadonlySet<string>;
 }
 
 /**
@@ -65,43 +70,46 @@ export function planAdoption(contents: AccountContents, options: AdoptionOptions
   const entries: ImportEntry[] = [];
   const secrets: UnreadableSecret[] = [];
   const leftOut: string[] = [];
-  const connectorNames = new Map<string, string>();
+  const managed = options.managed ?? new Set<string>();
+  const connectors = new Map(contents.connectors.map((connector) => [connector.id, connector]));
 
-  for (const connector of contents.connectors) {
+  for (const connector of contents.connectors.filter((c) => !managed.has(c.id))) {
     const kind = stateOnly.has(connector.id) ? "integrationState" : "connector";
     const entry = { type: IMPORT_TYPES[kind], ...names.take(connector.name, kind), id: connector.id };
     entries.push(entry);
-    connectorNames.set(connector.id, connector.name);
     const fields = schemeFields(contents.apps, connector).filter(
       (field) => !field.fromEachUser && field.secret,
     );
     secrets.push(...fields.map((field) => secretOf(entry.name, "authConfig", field.name)));
   }
 
+  // A trigger instance is named after its account's connector, imported or not.
   const accountNames = new Map<string, string>();
   for (const account of contents.connectedAccounts) {
+    const connector = connectors.get(account.integrationId ?? "");
+    if (connector !== undefined) accountNames.set(account.id, connector.name);
+  }
+  for (const account of contents.connectedAccounts.filter((a) => !managed.has(a.id))) {
     if (account.integrationId === undefined) {
       leftOut.push(`connected account ${account.id}: the service does not say which connector it belongs to`);
       continue;
     }
-    const connectorName = connectorNames.get(account.integrationId) ?? "account";
-    const wanted = `${connectorName}-${account.entityId ?? "account"}`;
+    const connector = connectors.get(account.integrationId);
+    const wanted = `${connector?.name ?? "account"}-${account.entityId ?? "account"}`;
     const entry = { type: IMPORT_TYPES.connectedAccount, ...names.take(wanted, "account"), id: account.id };
     entries.push(entry);
-    accountNames.set(account.id, connectorName);
-    const connector = contents.connectors.find((c) => c.id === account.integrationId);
     const fields = connector
       ? schemeFields(contents.apps, connector).filter((field) => field.fromEachUser)
       : [];
     secrets.push(...fields.filter((f) => f.secret).map((field) => secretOf(entry.name, "data", field.name)));
   }
 
-  for (const instance of contents.triggerInstances) {
+  for (const instance of contents.triggerInstances.filter((i) => !managed.has(i.id))) {
     const wanted = `${accountNames.get(instance.connectionId) ?? "trigger"}-${kebab(instance.triggerName)}`;
     entries.push({ type: IMPORT_TYPES.triggerInstance, ...names.take(wanted, "trigger"), id: instance.id });
   }
 
-  if (contents.callbackUrl !== undefined) {
+  if (contents.callbackUrl !== undefined && !managed.has(CALLBACK_URL_ID)) {
     entries.push({
       type: IMPORT_TYPES.triggerWebhook,
       ...names.take("callback-url", "webhook"),
