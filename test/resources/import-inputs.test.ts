@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => bed.close());
 
-const byId = (row: keyof typeof rows, id: string) => rows[row].handlers.read(id, {});
+const byId = (row: keyof typeof rows, id: string) => rows[row].handlers.read(id, {} as never);
 
 test("a connector at its defaults: name, app and scheme only", async () => {
   const made = await bed.inspect.createIntegration({
@@ -95,7 +95,7 @@ test("a refresh (stored state, not a read by id) returns every input, defaults i
     forceNewIntegration: true,
   });
   const imported = await byId("connector", made.id);
-  const refreshed = await rows.connector.handlers.read(made.id, imported.props!);
+  const refreshed = await rows.connector.handlers.read(made.id, imported.props as never);
   expect(refreshed.inputs).toMatchObject({
     deletionPolicy: "delete",
     forceNewIntegration: true,
