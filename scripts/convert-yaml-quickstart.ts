@@ -72,15 +72,8 @@ export async function convertYamlQuickstart(
     const converted = join(work, "pcl");
     const args = ["convert", "--from", "yaml", "--language", "pcl", "--out", converted, "--non-interactive"];
     const convertOutput = await run(cli.bin, args, env, program);
-    // The converter's errors (a resource type it could not load, ...) leave the command's exit code 0 and a
-    // program without those resources: an error diagnostic is a failure here. They are coloured even with
-    // NO_COLOR.
-    const error = convertOutput
-      // eslint-disable-next-line no-control-regex -- the escape sequences of its colours
-      .replace(/\x1b\[[0-9;]*m/g, "")
-      .split("\n")
-      .find((line) => /^\s*error\b/i.test(line));
-    if (error !== undefined) throw new Error(`pulumi convert --from yaml failed: ${error.trim()}`);
+    const error = convertError(convertOutput);
+    if (error !== undefined) throw new Error(`pulumi convert --from yaml failed: ${error}`);
 
     const pclDir = join(outDir, "pcl");
     rmSync(pclDir, { recursive: true, force: true });
@@ -92,6 +85,22 @@ export async function convertYamlQuickstart(
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * The first error diagnostic in what `pulumi convert` printed, if any. The converter's errors (a resource type it
+ * could not load, ...) leave the command's exit code 0 and a program without those resources, so its output is
+ * the only place they show. They are coloured even with NO_COLOR.
+ */
+export function convertError(output: string): string | undefined {
+  return (
+    output
+      // eslint-disable-next-line no-control-regex -- the escape sequences of its colours
+      .replace(/\x1b\[[0-9;]*m/g, "")
+      .split("\n")
+      .find((line) => /^\s*error\b/i.test(line))
+      ?.trim()
+  );
 }
 
 async function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<string> {

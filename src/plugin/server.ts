@@ -12,6 +12,7 @@ import { createClientForCall } from "../resources/shared/client-for-call";
 import { CONNECTION_PROPERTY } from "../resources/shared/connection";
 import { keysFlagged } from "../resources/shared/definition";
 import { readably } from "../resources/shared/errors";
+import { withDefaults } from "../resources/shared/read-by-id";
 import { setWarningSink } from "../resources/shared/warnings";
 import { withAutonaming, parseUrn, type Autonaming } from "./autonaming";
 import { wireDiff, type PathChange } from "./diff";
@@ -164,7 +165,7 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
     diff: unary(async (request: provider.DiffRequest) => {
       const row = rowOf(request.getType(), request.getUrn());
       const olds = fromStruct(request.getOlds());
-      const oldInputs = fromStruct(request.getOldInputs());
+      const oldInputs = storedInputs(row, request.getOldInputs());
       const news = fromStruct(request.getNews());
       const result = await row.handlers.diff(request.getId(), withInputCopies(row, olds, oldInputs), news);
       const diff = wireDiff(result, oldInputs, olds, news, replaceFlagged(row));
@@ -204,7 +205,11 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
       const row = rowOf(request.getType(), request.getUrn());
       const stateWire = rawProps(request.getProperties());
       const inputsWire = rawProps(request.getInputs());
-      const state = withInputCopies(row, reveal(stateWire) as Props, reveal(inputsWire) as Props);
+      const state = withInputCopies(
+        row,
+        reveal(stateWire) as Props,
+        withDefaults(reveal(inputsWire) as Props, row.definition.inputs),
+      );
       const result = await row.handlers.read(request.getId(), state);
       const response = new provider.ReadResponse().setId(result.id);
       // An empty id: the object is gone, and the engine drops it from state.
@@ -231,7 +236,7 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
       const row = rowOf(request.getType(), request.getUrn());
       const oldsWire = rawProps(request.getOlds());
       const newsWire = rawProps(request.getNews());
-      const olds = withInputCopies(row, reveal(oldsWire) as Props, fromStruct(request.getOldInputs()));
+      const olds = withInputCopies(row, reveal(oldsWire) as Props, storedInputs(row, request.getOldInputs()));
       const { outs } = await withinTimeout(request.getTimeout(), "update", cancelled.signal, () =>
         row.handlers.update(request.getId(), olds, reveal(newsWire) as Props),
       );
@@ -250,7 +255,7 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
       const props = withInputCopies(
         row,
         fromStruct(request.getProperties()),
-        fromStruct(request.getOldInputs()),
+        storedInputs(row, request.getOldInputs()),
       );
       await withinTimeout(request.getTimeout(), "delete", cancelled.signal, () =>
         inDeployment(request.getUrn(), () => row.handlers.delete(request.getId(), props)),
@@ -361,6 +366,11 @@ function providerSecrets(wire: Props, inputs: Props): Set<string> {
   const secrets = secretKeysOf(wire).add("apiKey");
   if (typeof inputs.baseUrl === "string" && carriesCredentials(inputs.baseUrl)) secrets.add("baseUrl");
   return secrets;
+}
+
+/** The inputs the engine stored for a resource, with the defaults an import left out (shared/read-by-id.ts). */
+function storedInputs(row: PluginResource, struct: ReturnType<provider.DiffRequest["getOldInputs"]>): Props {
+  return withDefaults(fromStruct(struct), row.definition.inputs) as Props;
 }
 
 function rawProps(struct: ReturnType<provider.CheckRequest["getNews"]>): Props {

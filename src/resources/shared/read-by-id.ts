@@ -29,3 +29,20 @@ export function withoutDefaults<T extends object>(inputs: T, shape: z.ZodRawShap
     }),
   ) as Partial<T>;
 }
+
+/**
+ * Stored inputs as check leaves them: the defaults a read by id left out (withoutDefaults) filled back in. The
+ * engine hands a provider the stored inputs with Diff, Update, Delete and Read, and an imported resource's lack
+ * its defaults until its first update: read as they are, a default would look changed (a connector's
+ * `useServiceAuth` missing against the program's false is a replacement). No inputs (none stored) stay none.
+ */
+export function withDefaults(inputs: Record<string, unknown>, shape: z.ZodRawShape): Record<string, unknown> {
+  if (Object.keys(inputs).length === 0) return inputs;
+  const filled = { ...inputs };
+  for (const [key, schema] of Object.entries(shape)) {
+    if (filled[key] !== undefined) continue;
+    const byDefault = z.safeParse(schema, undefined);
+    if (byDefault.success && byDefault.data !== undefined) filled[key] = byDefault.data;
+  }
+  return filled;
+}
