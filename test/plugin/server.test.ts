@@ -460,7 +460,7 @@ describe("a Connector through the plugin's calls", () => {
     expect(plain(response.getInputs())).toMatchObject({ namePrefix: "plugin-gh-", appName: "github" });
   });
 
-  it("read by id alone (import) returns the inputs a program would give, without the unreadable authConfig", async () => {
+  it("read by id alone (import) returns the inputs a program would give, without the unreadable authConfig or any default", async () => {
     const response = await client.read(urn("imported"), id);
     expect(response.getId()).toBe(id);
     expect(plain(response.getInputs())).toEqual({
@@ -468,9 +468,6 @@ describe("a Connector through the plugin's calls", () => {
       appName: "github",
       authScheme: "OAUTH2",
       enabled: false,
-      useServiceAuth: false,
-      forceNewIntegration: true,
-      deletionPolicy: "delete",
     });
   });
 
@@ -704,11 +701,10 @@ describe("a ConnectedAccount, a TriggerInstance and a TriggerWebhook through the
     await client.delete(webhookUrn, "callback-url", outputs);
   });
 
-  it("TriggerWebhook: read by id alone (import) takes resourceName from the URN", async () => {
+  it("TriggerWebhook: read by id alone (import) takes resourceName from the URN, and leaves out onDelete's default", async () => {
     const response = await client.read(webhookUrn, "callback-url");
     expect(plain(response.getInputs())).toEqual({
       url: "https://hooks.example.com/a",
-      onDelete: "restore",
       resourceName: "hook",
     });
     expect(plain(response.getProperties())).toMatchObject({
