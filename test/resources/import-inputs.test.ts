@@ -4,6 +4,7 @@
  * what the object has. (The Java generator wrote `.deletionPolicy("delete")` for the enum's default, which javac
  * rejects.) A value other than the default stays. Real HTTP against the emulator.
  */
+import { withInputCopies, withoutInputCopies } from "../../src/plugin/input-copies";
 import { createResources } from "../../src/resources";
 import { githubTokenAccount } from "../support/github-account";
 import { startTestBed, type ProviderTestBed } from "./support";
@@ -101,4 +102,25 @@ test("a refresh (stored state, not a read by id) returns every input, defaults i
     forceNewIntegration: true,
     enabled: true,
   });
+});
+
+test("the next diff of an imported connector, its inputs checked as a program gives them, changes nothing", async () => {
+  const made = await bed.inspect.createIntegration({
+    name: "import-next-diff",
+    appName: "linear",
+    authScheme: "API_KEY",
+    forceNewIntegration: true,
+  });
+  const imported = await byId("connector", made.id);
+  // The engine stores the read's outputs as the plugin returns them (without copies of inputs) and its
+  // inputs, from which the plugin derives the copies again: the applied identity the diff compares.
+  const stored = withoutInputCopies(rows.connector, imported.props!);
+  const checked = await rows.connector.handlers.check(imported.inputs!, imported.inputs!);
+  expect(checked.failures).toEqual([]);
+  const diff = await rows.connector.handlers.diff(
+    made.id,
+    withInputCopies(rows.connector, stored, imported.inputs!),
+    checked.inputs,
+  );
+  expect(diff).toMatchObject({ changes: false, replaces: [] });
 });

@@ -29,3 +29,18 @@ export function withoutDefaults<T extends object>(inputs: T, shape: z.ZodRawShap
     }),
   ) as Partial<T>;
 }
+
+/**
+ * Stored inputs with every default the check fills in: those of an import (withoutDefaults) lack them until the
+ * next update, so what is derived from them (an input copy the diff compares) must not read an absent input as
+ * a change from its default.
+ */
+export function withDefaults(inputs: Record<string, unknown>, shape: z.ZodRawShape): Record<string, unknown> {
+  const filled = { ...inputs };
+  for (const [key, schema] of Object.entries(shape)) {
+    if (filled[key] !== undefined) continue;
+    const byDefault = z.safeParse(schema, undefined);
+    if (byDefault.success && byDefault.data !== undefined) filled[key] = byDefault.data;
+  }
+  return filled;
+}
