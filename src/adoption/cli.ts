@@ -5,7 +5,7 @@
  * and base URL come from the environment, as the provider's do when the stack config does not set them.
  */
 import { writeFileSync } from "node:fs";
-import { Command } from "commander";
+import { Command, Option } from "commander";
 import { ApiClient, ApiError } from "../client";
 import { publicUrl } from "../public-url";
 import { resolveSettings, SettingsError } from "../settings";
@@ -17,6 +17,7 @@ interface CliOptions {
   out: string;
   notes?: string;
   stateOnly?: string[] | true;
+  logicalNames: "objects" | "variables";
 }
 
 const program = new Command("integrations-import")
@@ -30,6 +31,15 @@ const program = new Command("integrations-import")
     "--state-only [connectors...]",
     "import these connectors (names or ids; all when none is named) as IntegrationState: managed, not owned",
   )
+  .addOption(
+    new Option(
+      "--logical-names <from>",
+      "take the logical names from the objects' names (github-bot) or the variables' (githubBot): a Java " +
+        "program needs variables, since pulumi-java's generator names each resource after its variable",
+    )
+      .choices(["objects", "variables"])
+      .default("objects"),
+  )
   .action(async (options: CliOptions) => {
     try {
       const settings = resolveSettings(undefined, process.env);
@@ -38,6 +48,7 @@ const program = new Command("integrations-import")
         const contents = await readAccount(client);
         const plan = planAdoption(contents, {
           stateOnly: options.stateOnly === true ? "all" : options.stateOnly,
+          logicalNames: options.logicalNames,
         });
         const notes = options.notes ?? options.out.replace(/(\.json)?$/, ".md");
         writeFileSync(options.out, `${JSON.stringify(plan.file, null, 2)}\n`);

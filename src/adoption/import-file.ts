@@ -50,6 +50,13 @@ export interface AdoptionOptions {
    * then leaves them. `"all"` for every connector.
    */
   stateOnly?: readonly string[] | "all";
+  /**
+   * Where the logical names come from: the objects' own names (`github-bot`, the default), or the variables'
+   * (`githubBot`), for a program generator that names each resource after its variable and drops the import
+   * file's `logicalName`: pulumi-java's (v1.16) does, so the Java program it writes would declare resources of
+   * other URNs than those imported, which the first `up` creates anew.
+   */
+  logicalNames?: "objects" | "variables";
 }
 
 /**
@@ -108,7 +115,11 @@ export function planAdoption(contents: AccountContents, options: AdoptionOptions
       id: CALLBACK_URL_ID,
     });
   }
-  return { accountId: contents.accountId, file: { resources: entries }, secrets, leftOut };
+  const resources =
+    options.logicalNames === "variables"
+      ? entries.map((entry) => ({ ...entry, logicalName: entry.name }))
+      : entries;
+  return { accountId: contents.accountId, file: { resources }, secrets, leftOut };
 }
 
 /** The selected connectors' ids; a name or id that matches none is refused, naming it. */
