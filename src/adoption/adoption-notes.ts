@@ -36,6 +36,14 @@ export function adoptionNotes(plan: AdoptionPlan, importFile: string, serviceUrl
     "unprotected a `pulumi destroy` deletes the connectors, accounts and trigger instances it adopted (README,",
     '"Adopting an account"). Import a connector with `--state-only` to manage it without owning it.',
     "",
+    ...(plan.file.resources.some((entry) => entry.logicalName !== entry.name)
+      ? [
+          "For a Java program, write this file again without `--logical-names objects`:",
+          "pulumi-java's generator names each resource after its variable, not after the file's `logicalName`, so",
+          "its program would declare other resources than those imported, which the first `pulumi up` creates.",
+          "",
+        ]
+      : []),
     ...secretSteps(plan.secrets),
     ...(plan.leftOut.length === 0
       ? []

@@ -5,7 +5,7 @@
  * and base URL come from the environment, as the provider's do when the stack config does not set them.
  */
 import { writeFileSync } from "node:fs";
-import { Command } from "commander";
+import { Command, Option } from "commander";
 import { ApiClient, ApiError } from "../client";
 import { publicUrl } from "../public-url";
 import { resolveSettings, SettingsError } from "../settings";
@@ -19,6 +19,7 @@ interface CliOptions {
   notes?: string;
   stateOnly?: string[] | true;
   skipState: string[];
+  logicalNames: "objects" | "variables";
 }
 
 const program = new Command("integrations-import")
@@ -38,6 +39,15 @@ const program = new Command("integrations-import")
     (file: string, files: string[]) => [...files, file],
     [] as string[],
   )
+  .addOption(
+    new Option(
+      "--logical-names <from>",
+      "the logical names in the variables' form (githubBot), which every language's generated code keeps, or " +
+        "as the objects are named (github-bot), which Java's generated code does not keep",
+    )
+      .choices(["variables", "objects"])
+      .default("variables"),
+  )
   .action(async (options: CliOptions) => {
     try {
       const settings = resolveSettings(undefined, process.env);
@@ -48,6 +58,7 @@ const program = new Command("integrations-import")
         const plan = planAdoption(contents, {
           stateOnly: options.stateOnly === true ? "all" : options.stateOnly,
           managed,
+          logicalNames: options.logicalNames,
         });
         const notes = options.notes ?? options.out.replace(/(\.json)?$/, ".md");
         writeFileSync(options.out, `${JSON.stringify(plan.file, null, 2)}\n`);

@@ -55,12 +55,19 @@ export interface AdoptionOptions {
    * adoption never gives one object a second owner.
    */
   managed?: ReadonlySet<string>;
+  /**
+   * The logical names: the variables' (`githubBot`, the default), or the objects' own names (`github-bot`).
+   * Both come from the object's name; the variable's form is the default because a generator that names each
+   * resource after its variable and drops the import file's `logicalName` (pulumi-java's, v1.16) would
+   * otherwise write a program of other URNs than those imported, whose first `up` creates them anew.
+   */
+  logicalNames?: "objects" | "variables";
 }
 
 /**
  * The import file for everything the account holds: every connector (as a Connector, or as an IntegrationState
  * where `stateOnly` says), connected account and trigger instance, and its callback URL (a TriggerWebhook).
- * Logical names come from the objects' names; ids the generated code meets again (an account's connector, an
+ * Logical names come from the objects' names (in the variables' form unless `logicalNames` says otherwise); ids the generated code meets again (an account's connector, an
  * instance's account) become references to the imported resource, as `pulumi import` does for any id of the file.
  * It holds no secret: the service shows none, and the plan names those the program must give.
  */
@@ -116,7 +123,11 @@ export function planAdoption(contents: AccountContents, options: AdoptionOptions
       id: CALLBACK_URL_ID,
     });
   }
-  return { accountId: contents.accountId, file: { resources: entries }, secrets, leftOut };
+  const resources =
+    options.logicalNames === "objects"
+      ? entries
+      : entries.map((entry) => ({ ...entry, logicalName: entry.name }));
+  return { accountId: contents.accountId, file: { resources }, secrets, leftOut };
 }
 
 /** The selected connectors' ids; a name or id that matches none is refused, naming it. */

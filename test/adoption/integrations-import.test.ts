@@ -51,9 +51,22 @@ describe("the import file of an account set up by hand", () => {
     expect(run.stdout).toContain(`6 resources of account ${account.accountId}`);
   });
 
-  test("takes logical names from the objects' names, and variables every language accepts", async () => {
-    const run = await runIntegrationsImport(access(), dir());
-    expect(run.file.resources.map(({ name, logicalName }) => [name, logicalName])).toEqual([
+  test("takes logical names from the objects' names, in the variables' form every language keeps", async () => {
+    const variables = await runIntegrationsImport(access(), dir());
+    const named = (run: typeof variables) =>
+      run.file.resources.map(({ name, logicalName }) => [name, logicalName]);
+    expect(named(variables)).toEqual(
+      [
+        "adoptSlack",
+        "adoptSharedLinear",
+        "adoptGithub",
+        "adoptGithubDefault",
+        "adoptGithubGithubStarAddedEvent",
+        "callbackUrl",
+      ].map((name) => [name, name]),
+    );
+    const objects = await runIntegrationsImport(access(), dir(), ["--logical-names", "objects"]);
+    expect(named(objects)).toEqual([
       ["adoptSlack", "adopt-slack"],
       ["adoptSharedLinear", "adopt-shared-linear"],
       ["adoptGithub", "adopt-github"],

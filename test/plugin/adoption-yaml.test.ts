@@ -104,7 +104,14 @@ describe("adopting a hand-made account in Pulumi YAML", () => {
     writeFileSync(join(programDir, "Pulumi.yaml"), "name: adoption-yaml\nruntime: yaml\n");
     const settings = { baseUrl: api.emulator.url, apiKey: api.apiKey };
     imported = await timed("integrations-import", () =>
-      runIntegrationsImport(settings, stage, ["--state-only", `${LABEL}-shared-linear`]),
+      // The objects' own names as logical names: the YAML generator keeps them (`name:`), and so do the
+      // programs converted from it.
+      runIntegrationsImport(settings, stage, [
+        "--state-only",
+        `${LABEL}-shared-linear`,
+        "--logical-names",
+        "objects",
+      ]),
     );
     // The key and the base URL as a pipeline gives them, in the environment only: the pin is the one setting
     // the stack keeps.
