@@ -14,7 +14,7 @@ import { integrationStateDefinition } from "./integration-state/definition";
 import type { AutonameInputs } from "./shared/autoname";
 import type { ResourceDefinition } from "./shared/definition";
 import { withoutSecretValuesShown } from "./shared/check-failures";
-import { isReadById, withoutDefaults } from "./shared/read-by-id";
+import { isReadById, withDefaults, withoutDefaults } from "./shared/read-by-id";
 import { withLocation, type LocationOptions, type LocationProps } from "./shared/location";
 import type { ResourceHandlers } from "./shared/types";
 import { createTriggerInstanceHandlers } from "./trigger-instance/handlers";
@@ -69,9 +69,13 @@ export function createResources() {
       source: { folder: "connector", export: "connectorDefinition" },
       autoname: { name: "name", prefix: "namePrefix", scope: AUTONAME_SCOPE, proposed: PROPOSED_NAME },
       inputCopies: {
-        // An autonamed connector's inputs hold no name: the one its create chose is in its outputs.
+        // An autonamed connector's inputs hold no name: the one its create chose is in its outputs. Imported
+        // inputs leave the defaults out (a read by id): they stand for the defaults, as check fills them.
         lastApplied: (inputs, outputs) =>
-          appliedIdentity(inputs as CheckedConnectorInputs, String(inputs.name ?? outputs.name)),
+          appliedIdentity(
+            withDefaults(inputs, connectorDefinition.inputs) as CheckedConnectorInputs,
+            String(inputs.name ?? outputs.name),
+          ),
       },
     },
     integrationState: {

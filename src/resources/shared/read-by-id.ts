@@ -29,3 +29,18 @@ export function withoutDefaults<T extends object>(inputs: T, shape: z.ZodRawShap
     }),
   ) as Partial<T>;
 }
+
+/**
+ * The inputs with every default withoutDefaults left out filled back in, as check fills them: what the inputs
+ * `pulumi import` stored stand for. Whatever is derived from old inputs (the applied identity diff compares
+ * with) must see them so, or the first preview after an import finds a change nobody made.
+ */
+export function withDefaults<T extends object>(inputs: T, shape: z.ZodRawShape): T {
+  const filled: Record<string, unknown> = { ...(inputs as Record<string, unknown>) };
+  for (const [key, schema] of Object.entries(shape)) {
+    if (filled[key] !== undefined) continue;
+    const byDefault = z.safeParse(schema, undefined);
+    if (byDefault.success && byDefault.data !== undefined) filled[key] = byDefault.data;
+  }
+  return filled as T;
+}
