@@ -471,6 +471,25 @@ describe("a Connector through the plugin's calls", () => {
     });
   });
 
+  it("the first diff of an imported connector, declared as imported, changes and replaces nothing", async () => {
+    // The engine stores the read's inputs, defaults left out, and hands them back as the old inputs: the
+    // plugin reads them with the defaults filled in (an absent useServiceAuth against false would replace).
+    const read = await client.read(urn("imported"), id);
+    const stored = plain(read.getInputs());
+    const checked = plain((await client.check(urn("imported"), stored, stored)).getInputs());
+    const diff = await client.diff(urn("imported"), id, plain(read.getProperties()), checked, stored);
+    expect(diff.getChanges()).toBe(DIFF_NONE);
+    expect(diff.getReplacesList()).toEqual([]);
+    const serviceAuth = await client.diff(
+      urn("imported"),
+      id,
+      plain(read.getProperties()),
+      { ...checked, useServiceAuth: true },
+      stored,
+    );
+    expect(serviceAuth.getReplacesList()).toEqual(["useServiceAuth"]);
+  });
+
   it("delete deletes it; a read then finds it gone", async () => {
     await client.delete(urn("plugin-gh"), id, outputs);
     expect((await inspect.getIntegration(id)).deleted).toBe(true);

@@ -8,12 +8,12 @@ import { runSequence, sequences } from "./support/sequence";
 import type { FrontEnd } from "./support/world";
 
 /**
- * Seeds chosen for the variety of their steps (renames, a state move, a wrong key and another service, faults,
- * a rate-limited up, two stacks on one key at once), and lengths that keep the file near 150 s on a warm
- * machine; the soak runs any seed for as long as it is given. They draw: plugin `0.2.0 two-stacks-at-once
- * state-move(state) fault(rate-limit) up remove-add(state) fault(reset-write) wrong-key(up) rename(state,alias)
- * remove-add(chain) other-service(refresh) rename(chain,alias) preview-refresh-expect-no-changes`; dynamic
- * `0.2.0 refresh state-move(state) target fault(late-commit) fault(rate-limit) other-service(up-skip-preview)`.
+ * Seeds chosen for the variety of their steps (renames, state moves, a colleague's stack, faults, a
+ * rate-limited up, adoptions by `pulumi import`), and lengths that keep the file near 150 s on a warm
+ * machine; the soak runs any seed for as long as it is given. They draw: plugin `0.2.0 colleague-stack
+ * fault(rate-limit) rename(chain,alias) import-up rotate-key fault(reset-write) import-up respell
+ * remove-add(webhook) fault(latency) state-move(chain)`; dynamic `0.2.0 state-move(webhook) refresh
+ * fault(reset-write) fault(rate-limit) respell provider(chain,p1)`.
  */
 const RUNS: Record<FrontEnd, { seed: number; steps: number }> = {
   plugin: { seed: 2343, steps: 12 },

@@ -3,14 +3,26 @@
  * changes the program or the settings as a user would, runs one command, and says (through the model) whether
  * the README lets it succeed or says it is refused; `step` checks that and the invariants.
  */
-import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import fc from "fast-check";
+import { parse as parseYaml } from "yaml";
 import { ApiClient } from "../../../src/client";
 import type { FaultSettings } from "../../../src/emulator";
 import type { OperationResult } from "../../../tools/pulumi/types";
 import { guarded, onDefaultProvider, type Model, type Outcome } from "./model";
 import type { PulumiStack } from "../../../tools/pulumi/stack";
-import { emptySpec, GROUPS, namesOf, PROVIDERS, type Group, type ProviderChoice } from "./program";
+import { runIntegrationsImport } from "../../support/adoption";
+import {
+  emptySpec,
+  GROUPS,
+  namesOf,
+  PROVIDERS,
+  type Adopted,
+  type Group,
+  type ProgramSpec,
+  type ProviderChoice,
+} from "./program";
 import { SequenceFailure, step, type StepResult } from "./step";
 import type { World } from "./world";
 
@@ -38,11 +50,12 @@ async function apply(
   flags: { replace?: string[]; targets?: string[] } = {},
 ) {
   world.writeProgram(model.spec);
-  await step(world, model, name, () => world.stack.up({ skipPreview: true, ...flags }), {
+  const result = await step(world, model, name, () => world.stack.up({ skipPreview: true, ...flags }), {
     expected: "success",
     applies: true,
   });
   forgetAliases(model);
+  return result;
 }
 
 /** Once applied, an alias has done its work: the next program leaves it out, as a user would. */
@@ -415,14 +428,23 @@ class ColleagueStack extends CatalogueStep {
   }
   protected async perform(model: Model, world: World) {
     const colleague = await world.other("colleague");
-    world.writeOtherProgram("colleague", model.spec);
-    model.second = model.spec;
+    model.second = colleagueSpec(model);
+    world.writeOtherProgram("colleague", model.second);
     await step(world, model, "colleague-up", () => colleague.up({ skipPreview: true }), {
       expected: "success",
       applies: true,
     });
     await colleagueLeaves(world, model, colleague, "colleague");
   }
+}
+
+/**
+ * The colleague's program: this stack's, as checked out before any adoption. An adopted connector keeps the
+ * fixed name it had, and names are unique: the colleague's `up` of it is refused ("already used by connector
+ * ..."), so the adopted objects stay out of the colleague's program.
+ */
+function colleagueSpec(model: Model): ProgramSpec {
+  return { ...model.spec, adopted: [] };
 }
 
 /**
@@ -457,8 +479,8 @@ class TwoStacksAtOnce extends CatalogueStep {
   protected async perform(model: Model, world: World) {
     renameChain(model, world);
     const colleague = await world.other("colleague");
-    world.writeOtherProgram("colleague", model.spec);
-    model.second = model.spec;
+    model.second = colleagueSpec(model);
+    world.writeOtherProgram("colleague", model.second);
     world.services.one.setFaults({ rateLimitPerSecond: 4 });
     try {
       await step(
@@ -639,6 +661,105 @@ async function deleteOrphans(world: World, model: Model) {
   }
 }
 
+/**
+ * A connector made by hand in the stack's account, then adopted as the README's
+ * "Adopting an account" says: `integrations-import --skip-state` with the export of every stack of the world
+ * (so the file lists only what no stack manages), the pin `integrations:accountId`, `pulumi import --file`
+ * (unprotected, with YAML code generation), the generated resources declared in the program, and an `up` that
+ * must change none of them. From then on the program declares them, so every later step and the final destroy
+ * (a Connector's default deletionPolicy deletes it) keeps the invariants for them too.
+ *
+ * Plugin only: a dynamic resource cannot be imported (Pulumi's issue 16175).
+ */
+class ImportUp extends CatalogueStep {
+  readonly descriptor = "import-up";
+  override check(model: Readonly<Model>) {
+    // Settled: what the account holds besides the hand-made objects is then exactly what the stacks manage.
+    return model.frontEnd === "plugin" && model.settled;
+  }
+  protected async perform(model: Model, world: World) {
+    const client = new ApiClient({ baseUrl: world.services.one.url, apiKey: world.keys.a2, maxRetries: 2 });
+    let handMade: string[];
+    let accountId: string;
+    try {
+      const connector = await client.createIntegration({
+        name: `seq-hand-${model.next.generation++}`,
+        appName: "github",
+        authScheme: "BEARER_TOKEN",
+        forceNewIntegration: true,
+      });
+      handMade = [connector.id];
+      accountId = await client.getAccountId();
+    } finally {
+      client.close();
+    }
+    const dir = mkdtempSync(join(world.stack.workDir, "adopt-"));
+    const exports: string[] = [];
+    for (const [index, stack] of world.stacks().entries()) {
+      const file = join(dir, `export-${index}.json`);
+      writeFileSync(file, await stack.stateText());
+      exports.push("--skip-state", file);
+    }
+    const run = await runIntegrationsImport(
+      { baseUrl: world.env.INTEGRATIONS_BASE_URL!, apiKey: world.env.INTEGRATIONS_API_KEY! },
+      dir,
+      exports,
+    );
+    // The guard: an object a stack of the world manages already must never be imported a second time.
+    const listed = run.file.resources.map((entry) => entry.id).sort();
+    if (JSON.stringify(listed) !== JSON.stringify(handMade))
+      throw new SequenceFailure("import-file", [
+        `integrations-import --skip-state listed [${listed.join(", ")}], not only the hand-made [${handMade.join(", ")}]`,
+      ]);
+    await world.stack.setConfig("integrations:accountId", accountId);
+    const generated = join(dir, "adopted.yaml");
+    const imported = await step(
+      world,
+      model,
+      "import",
+      () =>
+        world.stack.command("import", [
+          ...["--file", run.path, "--protect=false", "--out", generated],
+          ...["--yes", "--skip-preview"],
+        ]),
+      { expected: "success" },
+    );
+    const importedUrns = imported.steps
+      .filter((change) => change.op === "import")
+      .map((change) => change.urn);
+    const others = imported.steps.filter((change) => !["import", "same"].includes(change.op));
+    if (importedUrns.length !== handMade.length || others.length > 0)
+      throw new SequenceFailure("import", [
+        `pulumi import imported [${importedUrns.join(", ")}] and ${others.map((c) => `${c.op}d ${c.urn}`).join(", ") || "nothing else"}`,
+      ]);
+    const adopted = adoptedFrom(readFileSync(generated, "utf8"));
+    model.spec.adopted.push(...adopted);
+    const result = await apply(world, model, "import-up");
+    const names = new Set(adopted.map((resource) => resource.logicalName));
+    const changed = result.steps.filter(
+      (change) => names.has(change.urn.split("::").pop() ?? "") && change.op !== "same",
+    );
+    if (changed.length > 0)
+      throw new SequenceFailure(
+        "import-up",
+        changed.map((change) => `the adopted ${change.urn} was not left as imported: ${change.op}`),
+      );
+  }
+}
+
+/** The resources of `pulumi import`'s generated YAML program, as the sequence's program declares them. */
+function adoptedFrom(generated: string): Adopted[] {
+  const program = parseYaml(generated) as {
+    resources?: Record<string, { type: string; name?: string; properties?: Record<string, unknown> }>;
+  };
+  return Object.entries(program.resources ?? {}).map(([variable, resource]) => ({
+    kind: resource.type.split(":").pop() ?? "",
+    variable,
+    logicalName: resource.name ?? variable,
+    properties: resource.properties ?? {},
+  }));
+}
+
 /** The first step of every sequence: the whole program made with the right settings. */
 export async function firstUp(world: World, model: Model): Promise<void> {
   await apply(world, model, "create");
@@ -693,6 +814,7 @@ export function catalogue(): fc.Arbitrary<CatalogueStep>[] {
     group.map((g) => new StateMove(g)),
     fc.constant(new ColleagueStack()),
     fc.constant(new TwoStacksAtOnce()),
+    fc.constant(new ImportUp()),
     // Each fault and each signal an entry of its own, as likely as any other step.
     ...(["503", "latency", "reset-write", "late-commit", "rate-limit"] as const).map((kind) =>
       fc.constant(new Fault(kind)),
@@ -739,6 +861,8 @@ export function stepFrom(descriptor: string): CatalogueStep {
       return new ColleagueStack();
     case "two-stacks-at-once":
       return new TwoStacksAtOnce();
+    case "import-up":
+      return new ImportUp();
     case "fault":
       return new Fault(a as FaultKind);
     case "kill":

@@ -4,7 +4,8 @@
  * provider plugin, or as the spec file the TypeScript program on the dynamic provider reads
  * (test/sequences/programs/dynamic/index.ts). Both hold all five kinds: a connector with a connected account
  * and a trigger instance on it (the chain), the account's TriggerWebhook, and an IntegrationState on an
- * integration made outside the stack.
+ * integration made outside the stack. On the plugin it also declares what the stack adopted (`pulumi import`
+ * of objects made by hand), as the import's generated YAML declared them.
  */
 
 /** The chain moves as one: its account and instance depend on the connector. */
@@ -25,6 +26,20 @@ export interface Placement {
   aliases: { generation: number; inComponent: boolean }[];
 }
 
+/**
+ * An object made by hand in the stack's account and adopted (`pulumi import`, then declared): the resource the
+ * import's generated YAML declares, under its variable, with the inputs the import recorded (a reference to
+ * another adopted resource stays one: `${variable}` or `${variable.id}`).
+ */
+export interface Adopted {
+  kind: string;
+  /** The key of the YAML program's `resources:` map (the import file's `name`). */
+  variable: string;
+  /** The logical name (the import file's `logicalName`: the object's name). */
+  logicalName: string;
+  properties: Record<string, unknown>;
+}
+
 export interface ProgramSpec {
   present: Record<Group, boolean>;
   placement: Record<Group, Placement>;
@@ -32,6 +47,8 @@ export interface ProgramSpec {
   webhookUrl: string;
   /** The IntegrationState's enabled flag (the integration made outside the stack starts enabled). */
   stateEnabled: boolean;
+  /** Objects adopted into the stack, in the order they were (plugin only: a dynamic resource is never imported). */
+  adopted: Adopted[];
 }
 
 export function initialSpec(): ProgramSpec {
@@ -41,6 +58,7 @@ export function initialSpec(): ProgramSpec {
     placement: { chain: placed(), webhook: placed(), state: placed() },
     webhookUrl: "https://hooks.example/seq/0",
     stateEnabled: false,
+    adopted: [],
   };
 }
 
@@ -65,14 +83,16 @@ export function namesOf(group: Group, generation: number): Record<string, string
 }
 
 /** Every resource the spec declares: kind and logical name. */
-export function declared(spec: ProgramSpec): { kind: string; name: string; group: Group }[] {
-  return GROUPS.filter((group) => spec.present[group]).flatMap((group) =>
-    Object.entries(namesOf(group, spec.placement[group].generation)).map(([kind, name]) => ({
-      kind,
-      name,
-      group,
-    })),
-  );
+export function declared(spec: ProgramSpec): { kind: string; name: string }[] {
+  return [
+    ...GROUPS.filter((group) => spec.present[group]).flatMap((group) =>
+      Object.entries(namesOf(group, spec.placement[group].generation)).map(([kind, name]) => ({
+        kind,
+        name,
+      })),
+    ),
+    ...spec.adopted.map((adopted) => ({ kind: adopted.kind, name: adopted.logicalName })),
+  ];
 }
 
 export const TRIGGER = { name: "GITHUB_STAR_ADDED_EVENT", config: { owner: "octocat", repo: "hello-world" } };
@@ -153,5 +173,13 @@ export function yamlProgram(spec: ProgramSpec, urnPrefix: string): string {
       ...options("state", "IntegrationState"),
     );
   }
+  for (const adopted of spec.adopted)
+    lines.push(
+      `  ${adopted.variable}:`,
+      `    type: integrations:index:${adopted.kind}`,
+      `    name: ${adopted.logicalName}`,
+      // JSON is YAML: the inputs exactly as the import recorded them, whatever their shape.
+      `    properties: ${JSON.stringify(adopted.properties)}`,
+    );
   return `${lines.join("\n")}\n`;
 }
