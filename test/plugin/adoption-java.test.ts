@@ -25,6 +25,7 @@ import { startE2eApi, type E2eApi } from "../e2e/support/e2e-api";
 import {
   makeAccountByHand,
   runIntegrationsImport,
+  storedResources,
   type HandMadeAccount,
   type ImportRun,
 } from "../support/adoption";
@@ -38,20 +39,6 @@ const REPO = join(__dirname, "..", "..");
 const QUICKSTART_POM = join(REPO, "examples", "java-quickstart", "pom.xml");
 const LABEL = "adopt-java";
 const PROJECT = "integrations-adoption-java";
-
-interface ExportedResource {
-  urn: string;
-  type: string;
-  id?: string;
-  inputs?: Record<string, unknown>;
-  protect?: boolean;
-}
-
-function resourcesOf(exported: string): ExportedResource[] {
-  return (
-    (JSON.parse(exported) as { deployment: { resources?: ExportedResource[] } }).deployment.resources ?? []
-  );
-}
 
 /** A CLI command's output, or a failure with what it printed. */
 function succeeded<T extends { exitCode: number | null; stdout?: string; stderr?: string; output?: string }>(
@@ -259,11 +246,11 @@ describe("the first up and preview of the generated program", () => {
 
 describe("the stack's state after the import", () => {
   it("holds every hand-made object under its own id, protected, with the import file's logical name", () => {
-    const held = resourcesOf(stateAfterUp)
+    const held = storedResources(stateAfterUp)
       .filter((resource) => resource.type.startsWith("integrations:index:"))
       .map((resource) => ({ type: resource.type, id: resource.id, protect: resource.protect }));
     for (const entry of importRun.file.resources)
-      expect(resourcesOf(stateAfterUp).find((resource) => resource.id === entry.id)?.urn).toBe(
+      expect(storedResources(stateAfterUp).find((resource) => resource.id === entry.id)?.urn).toBe(
         stack.urn(entry.type, entry.logicalName),
       );
     expect(held).toHaveLength(6);
@@ -282,7 +269,7 @@ describe("the stack's state after the import", () => {
   });
 
   it("records the pinned account in the default provider, as chosen", () => {
-    const providers = resourcesOf(stateAfterUp).filter(
+    const providers = storedResources(stateAfterUp).filter(
       (resource) => resource.type === "pulumi:providers:integrations",
     );
     expect(providers).toHaveLength(1);

@@ -21,6 +21,7 @@ import { startE2eApi, type E2eApi } from "../e2e/support/e2e-api";
 import {
   makeAccountByHand,
   runIntegrationsImport,
+  storedResources,
   type HandMadeAccount,
   type ImportRun,
 } from "../support/adoption";
@@ -38,25 +39,11 @@ const LABEL = "adopt";
 const SCHEMA = join(__dirname, "..", "..", "provider", "schema.json");
 const PROVIDER = "pulumi:providers:integrations";
 
-interface ExportedResource {
-  urn: string;
-  type: string;
-  id?: string;
-  protect?: boolean;
-  inputs?: Record<string, unknown>;
-}
-
 interface GeneratedResource {
   type: string;
   name?: string;
   properties?: Record<string, unknown>;
   options?: Record<string, unknown>;
-}
-
-function resourcesOf(exported: string): ExportedResource[] {
-  return (
-    (JSON.parse(exported) as { deployment: { resources?: ExportedResource[] } }).deployment.resources ?? []
-  );
 }
 
 function succeeded(result: OperationResult): OperationResult {
@@ -240,7 +227,7 @@ describe("adopting a hand-made account in Pulumi YAML", () => {
         [IMPORT_TYPES.triggerInstance, account.triggerInstanceId],
         [IMPORT_TYPES.triggerWebhook, "callback-url"],
       ];
-      const adopted = resourcesOf(states.up).filter((r) => r.type.startsWith("integrations:"));
+      const adopted = storedResources(states.up).filter((r) => r.type.startsWith("integrations:"));
       expect(adopted.map((r) => [r.type, r.id]).sort()).toEqual(expected.sort());
       for (const resource of adopted) {
         expect(resource.protect).toBe(true);
@@ -250,7 +237,7 @@ describe("adopting a hand-made account in Pulumi YAML", () => {
     });
 
     it("records the pinned account as chosen in the default provider's state, and no key", () => {
-      const providers = resourcesOf(states.up).filter((resource) => resource.type === PROVIDER);
+      const providers = storedResources(states.up).filter((resource) => resource.type === PROVIDER);
       expect(providers).toHaveLength(1);
       expect(providers[0]!.urn).toMatch(/::default/);
       expect(providers[0]!.inputs).toMatchObject({ accountId: account.accountId, accountChosen: true });
@@ -332,7 +319,7 @@ describe("adopting a hand-made account in Pulumi YAML", () => {
   describe("destroy under the default policies", () => {
     it("deletes both connectors, the connected account and the trigger instance, and nothing else", () => {
       expect(unprotect.exitCode).toBe(0);
-      expect(resourcesOf(states.destroy)).toEqual([]);
+      expect(storedResources(states.destroy)).toEqual([]);
       expect((after.slack as ConnectorRecord).deleted).toBe(true);
       expect((after.github as ConnectorRecord).deleted).toBe(true);
       expect(after.connectedAccount).toBe("NotFoundError");

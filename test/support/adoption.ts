@@ -97,3 +97,19 @@ export async function runIntegrationsImport(
     stderr,
   };
 }
+
+/** A resource of `pulumi stack export`, as the adoption tests read it. */
+export interface StoredResource {
+  urn: string;
+  type: string;
+  id?: string;
+  protect?: boolean;
+  inputs?: Record<string, unknown>;
+}
+
+/** Every resource of a `pulumi stack export`, the stack and its providers included. */
+export function storedResources(exported: string): StoredResource[] {
+  return (
+    (JSON.parse(exported) as { deployment: { resources?: StoredResource[] } }).deployment.resources ?? []
+  );
+}
