@@ -27,11 +27,21 @@ describe("the packed package", () => {
     expect(Object.keys(dynamic)).toEqual(expect.arrayContaining(["connector", "integrationState"]));
   });
 
-  it("ships the emulator command and no tests, sources or source maps", () => {
+  it("ships its commands (the emulator, the plugin, the migration, the import file) and no tests, sources or source maps", () => {
     const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
       bin: Record<string, string>;
     };
-    expect(existsSync(join(dir, manifest.bin["integrations-emulator"] as string))).toBe(true);
+    expect(Object.keys(manifest.bin).sort()).toEqual([
+      "integrations-emulator",
+      "integrations-import",
+      "integrations-migrate-to-plugin",
+      "pulumi-resource-integrations",
+    ]);
+    for (const path of Object.values(manifest.bin)) expect(existsSync(join(dir, path))).toBe(true);
+    const help = execFileSync(process.execPath, [join(dir, manifest.bin["integrations-import"]!), "--help"], {
+      encoding: "utf8",
+    });
+    expect(help).toContain("Usage: integrations-import [options]");
     expect(existsSync(join(dir, "test"))).toBe(false);
     expect(existsSync(join(dir, "src"))).toBe(false);
     expect(existsSync(join(dir, "dist", "index.js.map"))).toBe(false);
