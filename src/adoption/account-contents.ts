@@ -26,12 +26,10 @@ export interface AccountContents {
  * object.
  */
 export async function readAccount(client: ApiClient): Promise<AccountContents> {
-  const [accountId, callbackUrl, apps] = await Promise.all([
+  const [accountId, callbackUrl, apps, connectors, connectedAccounts, triggerInstances] = await Promise.all([
     client.getAccountId(),
     client.getCallbackUrl(),
     client.listApps(),
-  ]);
-  const [connectors, connectedAccounts, triggerInstances] = await Promise.all([
     collect(client.listIntegrations({ showDisabled: true })),
     collect(client.listConnectedAccounts()),
     collect(client.activeTriggers({ showDisabled: true })),

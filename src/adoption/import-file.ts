@@ -1,14 +1,20 @@
 import type { App, IntegrationSummary } from "../client";
+import { tokenOf } from "../plugin/resources";
+import { connectedAccountDefinition } from "../resources/connected-account/definition";
+import { connectorDefinition } from "../resources/connector/definition";
+import { integrationStateDefinition } from "../resources/integration-state/definition";
+import { triggerInstanceDefinition } from "../resources/trigger-instance/definition";
+import { triggerWebhookDefinition } from "../resources/trigger-webhook/definition";
 import type { AccountContents } from "./account-contents";
 import { NameBook, type EntryNames } from "./logical-names";
 
 /** The resource types of the plugin an import file names. */
 export const IMPORT_TYPES = {
-  connector: "integrations:index:Connector",
-  integrationState: "integrations:index:IntegrationState",
-  connectedAccount: "integrations:index:ConnectedAccount",
-  triggerInstance: "integrations:index:TriggerInstance",
-  triggerWebhook: "integrations:index:TriggerWebhook",
+  connector: tokenOf(connectorDefinition),
+  integrationState: tokenOf(integrationStateDefinition),
+  connectedAccount: tokenOf(connectedAccountDefinition),
+  triggerInstance: tokenOf(triggerInstanceDefinition),
+  triggerWebhook: tokenOf(triggerWebhookDefinition),
 } as const;
 
 /** The id of an account's one callback URL, as TriggerWebhook imports it. */
@@ -16,7 +22,7 @@ const CALLBACK_URL_ID = "callback-url";
 
 /** One entry of Pulumi's bulk import file (`pulumi import --file`): it uses the stack's default provider. */
 export interface ImportEntry extends EntryNames {
-  type: (typeof IMPORT_TYPES)[keyof typeof IMPORT_TYPES];
+  type: string;
   id: string;
 }
 
@@ -67,8 +73,8 @@ export interface AdoptionOptions {
 /**
  * The import file for everything the account holds: every connector (as a Connector, or as an IntegrationState
  * where `stateOnly` says), connected account and trigger instance, and its callback URL (a TriggerWebhook).
- * Logical names come from the objects' names (in the variables' form unless `logicalNames` says otherwise); ids the generated code meets again (an account's connector, an
- * instance's account) become references to the imported resource, as `pulumi import` does for any id of the file.
+ * Logical names come from the objects' names (in the variables' form unless `logicalNames` says otherwise);
+ * ids the generated code meets again (an account's connector, an instance's account) become references to the imported resource, as `pulumi import` does for any id of the file.
  * It holds no secret: the service shows none, and the plan names those the program must give.
  */
 export function planAdoption(contents: AccountContents, options: AdoptionOptions = {}): AdoptionPlan {
@@ -79,14 +85,14 @@ export function planAdoption(contents: AccountContents, options: AdoptionOptions
   const leftOut: string[] = [];
   const managed = options.managed ?? new Set<string>();
   const connectors = new Map(contents.connectors.map((connector) => [connector.id, connector]));
+  // A connector names its app by the catalog's key or name.
+  const apps = new Map(contents.apps.flatMap((app) => [[app.name, app] as const, [app.key, app] as const]));
 
   for (const connector of contents.connectors.filter((c) => !managed.has(c.id))) {
     const kind = stateOnly.has(connector.id) ? "integrationState" : "connector";
     const entry = { type: IMPORT_TYPES[kind], ...names.take(connector.name, kind), id: connector.id };
     entries.push(entry);
-    const fields = schemeFields(contents.apps, connector).filter(
-      (field) => !field.fromEachUser && field.secret,
-    );
+    const fields = schemeFields(apps, connector).filter((field) => !field.fromEachUser && field.secret);
     secrets.push(...fields.map((field) => secretOf(entry.name, "authConfig", field.name)));
   }
 
@@ -105,9 +111,7 @@ export function planAdoption(contents: AccountContents, options: AdoptionOptions
     const wanted = `${connector?.name ?? "account"}-${account.entityId ?? "account"}`;
     const entry = { type: IMPORT_TYPES.connectedAccount, ...names.take(wanted, "account"), id: account.id };
     entries.push(entry);
-    const fields = connector
-      ? schemeFields(contents.apps, connector).filter((field) => field.fromEachUser)
-      : [];
+    const fields = connector ? schemeFields(apps, connector).filter((field) => field.fromEachUser) : [];
     secrets.push(...fields.filter((f) => f.secret).map((field) => secretOf(entry.name, "data", field.name)));
   }
 
@@ -156,10 +160,8 @@ interface SchemeField {
 }
 
 /** The fields of the connector's auth scheme, as the app catalog lists them (none for an app it does not know). */
-function schemeFields(apps: App[], connector: IntegrationSummary): SchemeField[] {
-  const app = apps.find(
-    (candidate) => candidate.key === connector.appName || candidate.name === connector.appName,
-  );
+function schemeFields(apps: ReadonlyMap<string, App>, connector: IntegrationSummary): SchemeField[] {
+  const app = apps.get(connector.appName);
   const scheme = app?.auth_schemes?.find((candidate) => candidate.auth_mode === connector.authScheme);
   return (scheme?.fields ?? []).map((field) => ({
     name: field.name,

@@ -165,7 +165,7 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
     diff: unary(async (request: provider.DiffRequest) => {
       const row = rowOf(request.getType(), request.getUrn());
       const olds = fromStruct(request.getOlds());
-      const oldInputs = storedInputs(row, request.getOldInputs());
+      const oldInputs = storedInputs(row, fromStruct(request.getOldInputs()));
       const news = fromStruct(request.getNews());
       const result = await row.handlers.diff(request.getId(), withInputCopies(row, olds, oldInputs), news);
       const diff = wireDiff(result, oldInputs, olds, news, replaceFlagged(row));
@@ -208,7 +208,7 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
       const state = withInputCopies(
         row,
         reveal(stateWire) as Props,
-        withDefaults(reveal(inputsWire) as Props, row.definition.inputs),
+        storedInputs(row, reveal(inputsWire) as Props),
       );
       const result = await row.handlers.read(request.getId(), state);
       const response = new provider.ReadResponse().setId(result.id);
@@ -236,7 +236,11 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
       const row = rowOf(request.getType(), request.getUrn());
       const oldsWire = rawProps(request.getOlds());
       const newsWire = rawProps(request.getNews());
-      const olds = withInputCopies(row, reveal(oldsWire) as Props, storedInputs(row, request.getOldInputs()));
+      const olds = withInputCopies(
+        row,
+        reveal(oldsWire) as Props,
+        storedInputs(row, fromStruct(request.getOldInputs())),
+      );
       const { outs } = await withinTimeout(request.getTimeout(), "update", cancelled.signal, () =>
         row.handlers.update(request.getId(), olds, reveal(newsWire) as Props),
       );
@@ -255,7 +259,7 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
       const props = withInputCopies(
         row,
         fromStruct(request.getProperties()),
-        storedInputs(row, request.getOldInputs()),
+        storedInputs(row, fromStruct(request.getOldInputs())),
       );
       await withinTimeout(request.getTimeout(), "delete", cancelled.signal, () =>
         inDeployment(request.getUrn(), () => row.handlers.delete(request.getId(), props)),
@@ -369,8 +373,8 @@ function providerSecrets(wire: Props, inputs: Props): Set<string> {
 }
 
 /** The inputs the engine stored for a resource, with the defaults an import left out (shared/read-by-id.ts). */
-function storedInputs(row: PluginResource, struct: ReturnType<provider.DiffRequest["getOldInputs"]>): Props {
-  return withDefaults(fromStruct(struct), row.definition.inputs) as Props;
+function storedInputs(row: PluginResource, inputs: Props): Props {
+  return withDefaults(inputs, row.definition.inputs) as Props;
 }
 
 function rawProps(struct: ReturnType<provider.CheckRequest["getNews"]>): Props {

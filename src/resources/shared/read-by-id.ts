@@ -10,6 +10,21 @@ export function isReadById(props: object): boolean {
   return Object.keys(props).length === 0;
 }
 
+/** Each input's default, as check fills it in (inputs without one are absent); computed once per definition. */
+const defaultsByShape = new WeakMap<z.ZodRawShape, Record<string, unknown>>();
+function defaultsOf(shape: z.ZodRawShape): Record<string, unknown> {
+  let defaults = defaultsByShape.get(shape);
+  if (defaults === undefined) {
+    defaults = {};
+    for (const [key, schema] of Object.entries(shape)) {
+      const byDefault = z.safeParse(schema, undefined);
+      if (byDefault.success && byDefault.data !== undefined) defaults[key] = byDefault.data;
+    }
+    defaultsByShape.set(shape, defaults);
+  }
+  return defaults;
+}
+
 /**
  * The inputs a read by id returns, without those that hold their default. `pulumi import` stores them and
  * writes them into the program it generates, which then names only what the object has, never a value nobody
@@ -17,16 +32,11 @@ export function isReadById(props: object): boolean {
  * back in, so the next preview finds the same inputs.
  */
 export function withoutDefaults<T extends object>(inputs: T, shape: z.ZodRawShape): Partial<T> {
+  const defaults = defaultsOf(shape);
   return Object.fromEntries(
-    Object.entries(inputs).filter(([key, value]) => {
-      const schema = shape[key];
-      const byDefault = schema === undefined ? undefined : z.safeParse(schema, undefined);
-      return !(
-        byDefault?.success &&
-        byDefault.data !== undefined &&
-        isDeepStrictEqual(byDefault.data, value)
-      );
-    }),
+    Object.entries(inputs).filter(
+      ([key, value]) => !(key in defaults && isDeepStrictEqual(defaults[key], value)),
+    ),
   ) as Partial<T>;
 }
 
@@ -39,10 +49,7 @@ export function withoutDefaults<T extends object>(inputs: T, shape: z.ZodRawShap
 export function withDefaults(inputs: Record<string, unknown>, shape: z.ZodRawShape): Record<string, unknown> {
   if (Object.keys(inputs).length === 0) return inputs;
   const filled = { ...inputs };
-  for (const [key, schema] of Object.entries(shape)) {
-    if (filled[key] !== undefined) continue;
-    const byDefault = z.safeParse(schema, undefined);
-    if (byDefault.success && byDefault.data !== undefined) filled[key] = byDefault.data;
-  }
+  for (const [key, value] of Object.entries(defaultsOf(shape)))
+    if (filled[key] === undefined) filled[key] = value;
   return filled;
 }
