@@ -5,6 +5,7 @@ export default tseslint.config(
   {
     ignores: [
       "dist/",
+      "policy/dist/",
       "node_modules/",
       "**/node_modules/",
       ".demo/",
