@@ -1,0 +1,68 @@
+/**
+ * The policy pack (policy/) on the real CLI, the provider plugin's front end: a YAML program that breaks every
+ * rule it can (test/policy/programs/yaml-violations), previewed with `--policy-pack` and `--policy-pack-config`,
+ * the analyzer installed from its tarball into the stack's PULUMI_HOME and given to `--policy-pack`, the pack's
+ * folder in PULUMI_POLICY_PACK_DIR (tools/policy/analyzer.ts). Every rule
+ * advisory: the preview passes and reports each violation; every rule mandatory: it fails and names each one.
+ *
+ * On the plugin the secret rule cannot be broken: its Check marks authConfig (a schema secret) secret always.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { CliRun, PulumiStack } from "../../tools/pulumi/stack";
+import { analyzerTarball, installAnalyzer, stagePack } from "../../tools/policy/analyzer";
+import { pinnedCli } from "../support/pulumi-cli";
+import { createStageRoot } from "../support/packed-package";
+import { startE2eApi, type E2eApi } from "../e2e/support/e2e-api";
+import { stageYamlProgram, yamlPluginStack } from "../plugin/support/quickstart-stack";
+import { policyConfig, VIOLATIONS_ON_PLUGIN } from "./support/policy-config";
+
+describe("policy pack: a YAML program on the provider plugin", () => {
+  let api: E2eApi;
+  let stack: PulumiStack;
+  let advisory: CliRun;
+  let mandatory: CliRun;
+
+  beforeAll(async () => {
+    api = await startE2eApi();
+    const stage = createStageRoot();
+    const pack = stagePack(join(stage, "policy"));
+    const tarball = analyzerTarball(join(stage, "policy"));
+    const programDir = stageYamlProgram(join(__dirname, "programs", "yaml-violations"), "policy-yaml");
+    let analyzer = "";
+    stack = await yamlPluginStack(programDir, {
+      config: { "integrations:baseUrl": api.emulator.url },
+      secrets: { "integrations:apiKey": api.apiKey },
+      env: { PULUMI_POLICY_PACK_DIR: pack },
+      installInHome: async (home) => {
+        analyzer = installAnalyzer(pinnedCli().bin, home, tarball);
+      },
+    });
+    const preview = (level: "advisory" | "mandatory") => {
+      const file = join(stack.workDir, `policy-${level}.json`);
+      writeFileSync(file, JSON.stringify(policyConfig(level)));
+      return stack.cli(["preview", "--policy-pack", analyzer, "--policy-pack-config", file]);
+    };
+    advisory = await preview("advisory");
+    mandatory = await preview("mandatory");
+  }, 300_000);
+
+  afterAll(async () => {
+    await stack?.dispose();
+    await api?.close();
+  });
+
+  it("every rule advisory: the preview passes and reports each violation", () => {
+    expect({ exitCode: advisory.exitCode, stderr: advisory.stderr }).toEqual({ exitCode: 0, stderr: "" });
+    for (const [rule, resource] of VIOLATIONS_ON_PLUGIN) {
+      expect(advisory.stdout).toMatch(new RegExp(`\\[advisory\\]\\s+${rule}\\s+\\(${resource}`));
+    }
+  });
+
+  it("every rule mandatory: the preview fails and names each violation", () => {
+    expect(mandatory.exitCode).not.toBe(0);
+    for (const [rule, resource] of VIOLATIONS_ON_PLUGIN) {
+      expect(mandatory.stdout).toMatch(new RegExp(`\\[mandatory\\]\\s+${rule}\\s+\\(${resource}`));
+    }
+  });
+});
