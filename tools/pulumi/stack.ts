@@ -394,6 +394,11 @@ function upFlags(options: UpOptions): string[] {
     ...(options.refresh ? ["--refresh"] : []),
     ...(options.expectNoChanges ? ["--expect-no-changes"] : []),
     ...(options.diff ? ["--diff"] : []),
+    ...(options.policyPacks ?? []).flatMap(({ pack }) => ["--policy-pack", pack]),
+    // One config per pack, in the packs' order: the CLI pairs them by position, so all or none.
+    ...(options.policyPacks?.every(({ config }) => config !== undefined)
+      ? options.policyPacks.flatMap(({ config }) => ["--policy-pack-config", config!])
+      : []),
   ];
 }
 

@@ -108,6 +108,8 @@ export interface UpOptions extends CommonOptions {
   plan?: string;
   /** `--diff`: the CLI prints each change's properties. */
   diff?: boolean;
+  /** `--policy-pack <pack>`, each with its `--policy-pack-config <file>` when given (tools/policy/analyzer.ts). */
+  policyPacks?: Array<{ pack: string; config?: string }>;
 }
 
 /** `pulumi refresh` flags. */
