@@ -21,3 +21,26 @@ export const VIOLATIONS_ON_PLUGIN: [rule: string, resource: string][] = [
   ["integrations-deletion-policy", "integrations:index:IntegrationState: rogueState"],
   ["integrations-https-webhooks", "integrations:index:TriggerWebhook: events"],
 ];
+
+const DYNAMIC = "pulumi-nodejs:dynamic/integrations:";
+
+/**
+ * Each rule the dynamic resources' program breaks, with the resource (type: name) that breaks it. Not yet the
+ * secret rule: the dynamic constructors wrap the whole authConfig in pulumi.secret (src/dynamic/connector.ts,
+ * integration-state.ts; connected-account.ts its data), so the analyzer sees it secret whatever the program gave.
+ */
+export const VIOLATIONS_ON_DYNAMIC: [rule: string, resource: string][] = [
+  ["integrations-allowed-apps", `${DYNAMIC}Connector: rogue`],
+  ["integrations-allowed-auth-schemes", `${DYNAMIC}Connector: rogue`],
+  ["integrations-connector-name", `${DYNAMIC}Connector: rogue`],
+  ["integrations-deletion-policy", `${DYNAMIC}Connector: rogue`],
+  ["integrations-no-service-auth", `${DYNAMIC}Connector: shared`],
+  ["integrations-deletion-policy", `${DYNAMIC}IntegrationState: rogueState`],
+  ["integrations-https-webhooks", `${DYNAMIC}TriggerWebhook: events`],
+];
+
+/** The lines `pulumi preview` prints for a violation: `- [<level>]  <rule>  (<type>: <name>)`. */
+export function violationLine(level: "advisory" | "mandatory", rule: string, resource: string): RegExp {
+  const escaped = resource.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  return new RegExp(`- \\[${level}\\]\\s+${rule}\\s+\\(${escaped}\\)`);
+}

@@ -1,0 +1,79 @@
+/**
+ * The policy pack (policy/) on the real CLI, the dynamic resources' front end: a TypeScript program breaking
+ * every rule (test/policy/programs/dynamic-violations), previewed with every rule advisory (passes, reports each
+ * violation) and every rule mandatory (fails, names each); and a compliant program
+ * (test/policy/programs/dynamic-compliant) that passes with every rule mandatory.
+ */
+import { join } from "node:path";
+import { PulumiStack } from "../../tools/pulumi/stack";
+import type { OperationResult } from "../../tools/pulumi/types";
+import { startE2eApi, type E2eApi } from "../e2e/support/e2e-api";
+import { stageProgram } from "../support/packed-package";
+import { pinnedCli } from "../support/pulumi-cli";
+import { VIOLATIONS_ON_DYNAMIC, violationLine } from "./support/policy-config";
+import { policyStage, policyWorkDir, writePolicyConfig, type PolicyStage } from "./support/policy-stage";
+
+describe("policy pack: TypeScript programs on the dynamic resources", () => {
+  let api: E2eApi;
+  const stacks: PulumiStack[] = [];
+  const runs: Record<"advisory" | "mandatory" | "compliant", OperationResult> = {} as never;
+
+  async function previewWith(stage: PolicyStage, program: string, level: "advisory" | "mandatory") {
+    const programDir = await stageProgram(join(__dirname, "programs", program), `policy-${program}`);
+    const { workDir, analyzer } = policyWorkDir(stage);
+    const stack = await PulumiStack.create({
+      cli: pinnedCli(),
+      programDir,
+      workDir,
+      config: { "integrations:baseUrl": api.emulator.url },
+      secrets: { "integrations:apiKey": api.apiKey },
+      env: { PULUMI_POLICY_PACK_DIR: stage.pack },
+    });
+    stacks.push(stack);
+    return stack.preview({ policyPacks: [{ pack: analyzer, config: writePolicyConfig(workDir, level) }] });
+  }
+
+  beforeAll(async () => {
+    api = await startE2eApi();
+    const stage = policyStage();
+    runs.advisory = await previewWith(stage, "dynamic-violations", "advisory");
+    runs.mandatory = await previewWith(stage, "dynamic-violations", "mandatory");
+    runs.compliant = await previewWith(stage, "dynamic-compliant", "mandatory");
+  }, 300_000);
+
+  afterAll(async () => {
+    await Promise.all(stacks.map((stack) => stack.dispose()));
+    await api?.close();
+  });
+
+  it("every rule advisory: the preview passes and reports each violation", () => {
+    expect({ exitCode: runs.advisory.exitCode, error: runs.advisory.error }).toEqual({
+      exitCode: 0,
+      error: undefined,
+    });
+    for (const [rule, resource] of VIOLATIONS_ON_DYNAMIC)
+      expect(runs.advisory.output).toMatch(violationLine("advisory", rule, resource));
+  });
+
+  it("every rule mandatory: the preview fails and names each violation", () => {
+    expect(runs.mandatory.exitCode).not.toBe(0);
+    for (const [rule, resource] of VIOLATIONS_ON_DYNAMIC)
+      expect(runs.mandatory.output).toMatch(violationLine("mandatory", rule, resource));
+  });
+
+  // A fact the secret rule must get past (not yet done): the analyzer sees the whole authConfig secret, as
+  // the dynamic constructors wrap it, the program's plain values and secrets alike, so the rule finds nothing
+  // to report. Seen with the rule printing the secret paths it found: [["authConfig"]] for both programs.
+  it("does not yet see a plain authConfig value: the dynamic resources make the whole authConfig secret", () => {
+    expect(runs.advisory.output).not.toContain("integrations-secret-auth-config");
+    expect(runs.advisory.output).not.toContain("a-plain-password");
+  });
+
+  it("a compliant program passes with every rule mandatory, no violation reported", () => {
+    expect({ exitCode: runs.compliant.exitCode, error: runs.compliant.error }).toEqual({
+      exitCode: 0,
+      error: undefined,
+    });
+    expect(runs.compliant.output).not.toMatch(/\[(advisory|mandatory)\]/);
+  });
+});
