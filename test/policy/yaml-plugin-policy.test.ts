@@ -7,15 +7,12 @@
  *
  * On the plugin the secret rule cannot be broken: its Check marks authConfig (a schema secret) secret always.
  */
-import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CliRun, PulumiStack } from "../../tools/pulumi/stack";
-import { analyzerTarball, installAnalyzer, stagePack } from "../../tools/policy/analyzer";
-import { pinnedCli } from "../support/pulumi-cli";
-import { createStageRoot } from "../support/packed-package";
 import { startE2eApi, type E2eApi } from "../e2e/support/e2e-api";
 import { stageYamlProgram, yamlPluginStack } from "../plugin/support/quickstart-stack";
-import { policyConfig, VIOLATIONS_ON_PLUGIN } from "./support/policy-config";
+import { VIOLATIONS_ON_PLUGIN, violationLine } from "./support/policy-config";
+import { installInto, policyStage, writePolicyConfig } from "./support/policy-stage";
 
 describe("policy pack: a YAML program on the provider plugin", () => {
   let api: E2eApi;
@@ -25,24 +22,26 @@ describe("policy pack: a YAML program on the provider plugin", () => {
 
   beforeAll(async () => {
     api = await startE2eApi();
-    const stage = createStageRoot();
-    const pack = stagePack(join(stage, "policy"));
-    const tarball = analyzerTarball(join(stage, "policy"));
+    const stage = policyStage();
     const programDir = stageYamlProgram(join(__dirname, "programs", "yaml-violations"), "policy-yaml");
     let analyzer = "";
     stack = await yamlPluginStack(programDir, {
       config: { "integrations:baseUrl": api.emulator.url },
       secrets: { "integrations:apiKey": api.apiKey },
-      env: { PULUMI_POLICY_PACK_DIR: pack },
+      env: { PULUMI_POLICY_PACK_DIR: stage.pack },
       installInHome: async (home) => {
-        analyzer = installAnalyzer(pinnedCli().bin, home, tarball);
+        analyzer = installInto(stage, home);
       },
     });
-    const preview = (level: "advisory" | "mandatory") => {
-      const file = join(stack.workDir, `policy-${level}.json`);
-      writeFileSync(file, JSON.stringify(policyConfig(level)));
-      return stack.cli(["preview", "--policy-pack", analyzer, "--policy-pack-config", file]);
-    };
+    // The CLI runs the YAML program on pulumi-language-yaml itself: stack.cli, with no client language host.
+    const preview = (level: "advisory" | "mandatory") =>
+      stack.cli([
+        "preview",
+        "--policy-pack",
+        analyzer,
+        "--policy-pack-config",
+        writePolicyConfig(stack.workDir, level),
+      ]);
     advisory = await preview("advisory");
     mandatory = await preview("mandatory");
   }, 300_000);
@@ -55,14 +54,14 @@ describe("policy pack: a YAML program on the provider plugin", () => {
   it("every rule advisory: the preview passes and reports each violation", () => {
     expect({ exitCode: advisory.exitCode, stderr: advisory.stderr }).toEqual({ exitCode: 0, stderr: "" });
     for (const [rule, resource] of VIOLATIONS_ON_PLUGIN) {
-      expect(advisory.stdout).toMatch(new RegExp(`\\[advisory\\]\\s+${rule}\\s+\\(${resource}`));
+      expect(advisory.stdout).toMatch(violationLine("advisory", rule, resource));
     }
   });
 
   it("every rule mandatory: the preview fails and names each violation", () => {
     expect(mandatory.exitCode).not.toBe(0);
     for (const [rule, resource] of VIOLATIONS_ON_PLUGIN) {
-      expect(mandatory.stdout).toMatch(new RegExp(`\\[mandatory\\]\\s+${rule}\\s+\\(${resource}`));
+      expect(mandatory.stdout).toMatch(violationLine("mandatory", rule, resource));
     }
   });
 });
