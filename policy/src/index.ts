@@ -11,7 +11,6 @@ import { deletionPolicy } from "./rules/deletion-policy";
 import { httpsWebhooks } from "./rules/https-webhooks";
 import { noServiceAuth } from "./rules/no-service-auth";
 import { secretAuthConfig } from "./rules/secret-auth-config";
-import { recordSecretPaths } from "./secrets";
 
 export const RULES = [
   allowedApps,
@@ -22,9 +21,6 @@ export const RULES = [
   connectorName,
   secretAuthConfig,
 ] as const;
-
-// Before the pack serves its first request (./secrets.ts).
-recordSecretPaths();
 
 new PolicyPack("pulumi-integrations", {
   enforcementLevel: "advisory",

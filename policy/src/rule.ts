@@ -1,6 +1,5 @@
 import type { PolicyConfigSchema, ResourceValidationPolicy } from "@pulumi/policy";
 import { kindOf, type Kind } from "./kinds";
-import { secretPaths } from "./secrets";
 
 /** What a rule's check sees of a resource: plain data, so that the check is a pure function. */
 export interface ResourceFacts {
@@ -8,11 +7,9 @@ export interface ResourceFacts {
   /** The logical name. */
   name: string;
   urn: string;
-  /** The inputs, after the provider's Check, secrets unwrapped (read them only where a rule must). */
+  /** The inputs, as the provider's Check returned them, secrets unwrapped (read them only where a rule must). */
   props: Record<string, unknown>;
   protect: boolean;
-  /** The paths of the inputs given as secrets (./secrets.ts), or undefined when the analyzer did not say. */
-  secretPaths: string[][] | undefined;
 }
 
 export interface Rule<Config extends object> {
@@ -39,7 +36,6 @@ export function policyOf<Config extends object>(rule: Rule<Config>): ResourceVal
         urn: args.urn,
         props: args.props as Record<string, unknown>,
         protect: args.opts.protect,
-        secretPaths: secretPaths(args.props),
       };
       for (const message of rule.check(facts, args.getConfig<Config>())) reportViolation(message);
     },

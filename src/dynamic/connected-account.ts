@@ -8,6 +8,7 @@ import { secretConnection, type WithConnectionArg } from "./connection-arg";
 import { secretOutputs, unsetOutputs, type OutputFields } from "./definition-fields";
 import type { InputsOf } from "./inputs-of";
 import { connectedAccountProvider } from "./shims";
+import { secretsGivenPlain } from "./secrets-given-plain";
 
 export type ConnectedAccountArgs = InputsOf<ConnectedAccountInputs> & WithConnectionArg;
 
@@ -36,6 +37,8 @@ export class ConnectedAccount extends pulumi.dynamic.Resource {
         ...args,
         // Secret in the stored inputs too, even when given as a plain object.
         data: pulumi.secret(args.data ?? {}),
+        // Which of them the program gave plain (the policy pack reads it): names only, never a value.
+        secretsGivenPlain: secretsGivenPlain({ data: args.data }),
         connection: secretConnection(args.connection),
       },
       pulumi.mergeOptions(opts, {

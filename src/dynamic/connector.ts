@@ -10,6 +10,7 @@ import { secretConnection, type WithConnectionArg } from "./connection-arg";
 import { secretOutputs, unsetOutputs, type OutputFields } from "./definition-fields";
 import type { InputsOf } from "./inputs-of";
 import { connectorProvider } from "./shims";
+import { secretsGivenPlain } from "./secrets-given-plain";
 
 /** Exactly one of `appName` and `appId`; every field may be an Input. */
 export type ConnectorArgs = InputsOf<ConnectorInputs> & WithConnectionArg;
@@ -50,6 +51,8 @@ export class Connector extends pulumi.dynamic.Resource {
           args.name === undefined ? autonameScopeOf(pulumi.getProject(), pulumi.getStack(), name) : undefined,
         // Secret in the stored inputs too, even when given as a plain object.
         authConfig: args.authConfig === undefined ? undefined : pulumi.secret(args.authConfig),
+        // Which of them the program gave plain (the policy pack reads it): names only, never a value.
+        secretsGivenPlain: secretsGivenPlain({ authConfig: args.authConfig }),
         connection: secretConnection(args.connection),
       },
       pulumi.mergeOptions(opts, {

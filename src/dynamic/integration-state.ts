@@ -8,6 +8,7 @@ import { secretConnection, type WithConnectionArg } from "./connection-arg";
 import { secretOutputs, unsetOutputs, type OutputFields } from "./definition-fields";
 import type { InputsOf } from "./inputs-of";
 import { integrationStateProvider } from "./shims";
+import { secretsGivenPlain } from "./secrets-given-plain";
 
 /** At least one of `enabled` and `authConfig`; every field may be an Input. */
 export type IntegrationStateArgs = InputsOf<IntegrationStateInputs> & WithConnectionArg;
@@ -37,6 +38,8 @@ export class IntegrationState extends pulumi.dynamic.Resource {
         resourceName: name,
         // Secret in the stored inputs too, even when given as a plain object.
         authConfig: args.authConfig === undefined ? undefined : pulumi.secret(args.authConfig),
+        // Which of them the program gave plain (the policy pack reads it): names only, never a value.
+        secretsGivenPlain: secretsGivenPlain({ authConfig: args.authConfig }),
         connection: secretConnection(args.connection),
       },
       pulumi.mergeOptions(opts, {

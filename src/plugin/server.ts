@@ -18,6 +18,7 @@ import { withAutonaming, parseUrn, type Autonaming } from "./autonaming";
 import { wireDiff, type PathChange } from "./diff";
 import { engineLog } from "../engine-log";
 import { grpcError } from "./errors";
+import { secretsGivenPlain } from "./secrets-given-plain";
 import { withInputCopies, withoutInputCopies } from "./input-copies";
 import { functionTokenOf, PLUGIN_FUNCTIONS, type PluginFunction } from "./functions";
 import { invokeFunction } from "./invoke";
@@ -147,7 +148,12 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
       const wire = rawProps(request.getNews());
       const olds = fromStruct(request.getOlds());
       const name = request.getName() || parseUrn(urn).name;
-      const given = { ...(reveal(wire) as Props), ...row.internalInputs?.({ name }) };
+      const given = {
+        ...(reveal(wire) as Props),
+        ...row.internalInputs?.({ name }),
+        // Set here only, so a program cannot claim it.
+        ...secretsGivenPlain(row.definition, wire),
+      };
       const news = row.autoname
         ? withAutonaming(row.autoname, given, olds, {
             urn,

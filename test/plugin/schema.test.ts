@@ -91,7 +91,6 @@ describe("the plugin's schema", () => {
     expect(inputs.authConfig).toMatchObject({
       type: "object",
       additionalProperties: { $ref: "pulumi.json#/Any" },
-      secret: true,
     });
     expect(inputs.enabled).toMatchObject({ type: "boolean", default: true });
     expect(inputs.deletionPolicy).toMatchObject({
@@ -100,8 +99,11 @@ describe("the plugin's schema", () => {
     });
     const replacing = Object.keys(inputs).filter((key) => inputs[key]?.replaceOnChanges);
     expect(replacing.sort()).toEqual(["appId", "appName", "authScheme", "name", "useServiceAuth"]);
+    // authConfig is secret as an output only: an SDK (or Pulumi YAML) would make a secret input secret before
+    // the provider could record which values the program gave plain; the provider's Check makes it secret.
     const secret = Object.keys(inputs).filter((key) => inputs[key]?.secret);
-    expect(secret).toEqual(["authConfig"]);
+    expect(secret).toEqual([]);
+    expect(schema.resources[CONNECTOR]!.properties.authConfig).toMatchObject({ secret: true });
     expect(schema.resources[CONNECTOR]!.requiredInputs).toEqual([]);
   });
 
@@ -114,7 +116,10 @@ describe("the plugin's schema", () => {
     expect(Object.keys(webhook.inputProperties)).toEqual(["url", "onDelete"]);
     expect(webhook.properties.webhookSecret).toMatchObject({ type: "string", secret: true });
     const account = schema.resources["integrations:index:ConnectedAccount"]!;
-    expect(account.inputProperties.data).toMatchObject({ secret: true, replaceOnChanges: true });
+    expect(account.inputProperties.data).toMatchObject({ replaceOnChanges: true });
+    expect(account.inputProperties.data).not.toHaveProperty("secret");
+    expect(account.properties.data).toMatchObject({ secret: true });
+    expect(Object.keys(account.inputProperties)).not.toContain("secretsGivenPlain");
     expect(account.requiredInputs).toEqual(["integrationId"]);
   });
 
@@ -156,11 +161,12 @@ describe("the plugin's schema", () => {
     });
   });
 
-  it("has the IntegrationState: integrationId required and replacing, authConfig secret, onDelete its own enum", () => {
+  it("has the IntegrationState: integrationId required and replacing, authConfig a secret output, onDelete its own enum", () => {
     const state = schema.resources["integrations:index:IntegrationState"]!;
     expect(state.requiredInputs).toEqual(["integrationId"]);
     expect(state.inputProperties.integrationId).toMatchObject({ type: "string", replaceOnChanges: true });
-    expect(state.inputProperties.authConfig).toMatchObject({ secret: true });
+    expect(state.inputProperties.authConfig).not.toHaveProperty("secret");
+    expect(state.properties.authConfig).toMatchObject({ secret: true });
     expect(state.properties.priorAuthConfig).toMatchObject({ secret: true });
     expect(state.inputProperties.onDelete).toMatchObject({
       $ref: "#/types/integrations:index:IntegrationStateOnDelete",

@@ -89,8 +89,8 @@ async function withEnvironment<T>(values: Record<string, string>, call: () => Pr
 }
 
 /** Check as the engine calls it for a new resource: no old inputs. */
-async function checked(name: string, news: Props, olds: Props = {}) {
-  const response = await client.check(urn(name), olds, news);
+async function checked(name: string, news: Props, olds: Props = {}, type = "Connector") {
+  const response = await client.check(urnOf(type, name), olds, news);
   return {
     inputs: plain(response.getInputs()),
     failures: response.getFailuresList().map((f) => f.toObject()),
@@ -530,6 +530,8 @@ describe("an IntegrationState through the plugin's calls", () => {
       integrationId,
       enabled: false,
       authConfig: secret({ client_id: "client-id-2", client_secret: CLIENT_SECRET }),
+      // Given plain by the program: named, for the policy pack, never their values.
+      secretsGivenPlain: ["authConfig.client_id", "authConfig.client_secret"],
       onDelete: "retain",
       // The logical name, from the URN: the integration is claimed for this resource in this deployment.
       resourceName: "state",
@@ -623,7 +625,11 @@ describe("a ConnectedAccount, a TriggerInstance and a TriggerWebhook through the
     expect(plain(missing.getInputs()).data).toEqual(secret({}));
     const response = await client.check(accountUrn, {}, { integrationId, data: { token: TOKEN } });
     expect(response.getFailuresList()).toEqual([]);
-    expect(plain(response.getInputs())).toEqual({ integrationId, data: secret({ token: TOKEN }) });
+    expect(plain(response.getInputs())).toEqual({
+      integrationId,
+      data: secret({ token: TOKEN }),
+      secretsGivenPlain: ["data.token"],
+    });
   });
 
   it("ConnectedAccount: create, then any change of input replaces it, the new one first", async () => {
@@ -912,6 +918,36 @@ describe("check", () => {
       /^authConfig\.scopes must be a list/,
     );
     expect(JSON.stringify(invalid.failures)).not.toContain(CLIENT_SECRET);
+  });
+
+  it("records which authConfig values came plain, by name only, before it makes the whole authConfig secret", async () => {
+    const news = { name: "plain-keys", appName: "github", authScheme: "OAUTH2" };
+    const mixed = await checked("x", {
+      ...news,
+      authConfig: { client_id: "id", client_secret: secret(CLIENT_SECRET), scopes: [secret("repo")] },
+    });
+    expect(mixed.inputs.authConfig).toEqual(
+      secret({ client_id: "id", client_secret: CLIENT_SECRET, scopes: ["repo"] }),
+    );
+    expect(mixed.inputs.secretsGivenPlain).toEqual(["authConfig.client_id"]);
+    // A whole authConfig given secret (as the generated SDKs send it), and one the program claims to be secret:
+    // nothing came plain, and the record is the provider's own.
+    const whole = await checked("x", { ...news, authConfig: secret(AUTH), secretsGivenPlain: [] });
+    expect(whole.inputs).not.toHaveProperty("secretsGivenPlain");
+    const claimed = await checked("x", { ...news, authConfig: AUTH, secretsGivenPlain: [] });
+    expect(claimed.inputs.secretsGivenPlain).toEqual([
+      "authConfig.client_id",
+      "authConfig.client_secret",
+      "authConfig.scopes",
+    ]);
+    expect(JSON.stringify(claimed.inputs.secretsGivenPlain)).not.toContain(CLIENT_SECRET);
+    const account = await checked(
+      "x",
+      { integrationId: "i-1", data: { api_key: "k", region: secret("eu") } },
+      {},
+      "ConnectedAccount",
+    );
+    expect(account.inputs.secretsGivenPlain).toEqual(["data.api_key"]);
   });
 
   it("refuses a type the plugin does not serve", async () => {

@@ -61,12 +61,10 @@ describe("policy pack: TypeScript programs on the dynamic resources", () => {
       expect(runs.mandatory.output).toMatch(violationLine("mandatory", rule, resource));
   });
 
-  // A fact the secret rule must get past (not yet done): the analyzer sees the whole authConfig secret, as
-  // the dynamic constructors wrap it, the program's plain values and secrets alike, so the rule finds nothing
-  // to report. Seen with the rule printing the secret paths it found: [["authConfig"]] for both programs.
-  it("does not yet see a plain authConfig value: the dynamic resources make the whole authConfig secret", () => {
-    expect(runs.advisory.output).not.toContain("integrations-secret-auth-config");
-    expect(runs.advisory.output).not.toContain("a-plain-password");
+  it("names a credential written into the program by its path, never its value", () => {
+    expect(runs.advisory.output).toContain("authConfig.password is given as a plain value");
+    expect(runs.advisory.output).toContain("authConfig.client_secret is given as a plain value");
+    expect(runs.advisory.output).not.toMatch(/a-plain-password|a-plain-client-secret/);
   });
 
   it("a compliant program passes with every rule mandatory, no violation reported", () => {

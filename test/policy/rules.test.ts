@@ -7,11 +7,8 @@ import { connectorName } from "../../policy/src/rules/connector-name";
 import { deletionPolicy } from "../../policy/src/rules/deletion-policy";
 import { httpsWebhooks } from "../../policy/src/rules/https-webhooks";
 import { noServiceAuth } from "../../policy/src/rules/no-service-auth";
-import { secretAuthConfig } from "../../policy/src/rules/secret-auth-config";
-import { isSecretAt, secretPathsOfWire } from "../../policy/src/secrets";
-
-const SIG = "4dabf18193072939515e22adb298388d";
-const SECRET = "1b47061264138c4ac30d75fd1eb44270";
+import { SECRETS_GIVEN_PLAIN, secretAuthConfig } from "../../policy/src/rules/secret-auth-config";
+import { SECRETS_GIVEN_PLAIN as RECORDED_BY_THE_PROVIDER } from "../../src/resources/shared/secrets-given-plain";
 
 function facts(
   kind: ResourceFacts["kind"],
@@ -24,7 +21,6 @@ function facts(
     urn: `urn:pulumi:dev::p::integrations:index:${kind}::r`,
     props,
     protect: false,
-    secretPaths: [],
     ...more,
   };
 }
@@ -95,30 +91,35 @@ describe("policy rules", () => {
     expect(connectorName.check(facts("Connector", { name: "Bad" }), {})).toEqual([]);
   });
 
-  it("find the secrets of the wire by their signature, their values unread", () => {
-    const wire = {
-      appName: "slack",
-      authConfig: { client_id: "id", client_secret: { [SIG]: SECRET, value: "s" }, scopes: ["a"] },
-      data: { [SIG]: SECRET, value: { token: "t" } },
-    };
-    const paths = secretPathsOfWire(wire);
-    expect(paths).toEqual([["authConfig", "client_secret"], ["data"]]);
-    expect(isSecretAt(paths, ["data", "token"])).toBe(true);
-    expect(isSecretAt(paths, ["authConfig", "client_id"])).toBe(false);
+  it("read the record of the values given plain under the name the provider writes it", () => {
+    expect(SECRETS_GIVEN_PLAIN).toBe(RECORDED_BY_THE_PROVIDER);
   });
 
   it("want every authConfig value a secret, but for the plain keys allowed", () => {
-    const props = { authConfig: { client_id: "id", client_secret: "s", scopes: ["a"] } };
-    const check = (secretPaths: string[][] | undefined, config = {}) =>
-      secretAuthConfig.check(facts("Connector", props, { secretPaths }), config);
-    expect(check([])).toEqual([
-      "authConfig.client_id is a plain value: give it as a secret",
-      "authConfig.client_secret is a plain value: give it as a secret",
-      "authConfig.scopes is a plain value: give it as a secret",
+    const given = (paths: string[] | undefined) => ({
+      authConfig: { client_id: "id", client_secret: "s", scopes: ["a"] },
+      [SECRETS_GIVEN_PLAIN]: paths,
+    });
+    const check = (paths: string[] | undefined, config = {}) =>
+      secretAuthConfig.check(facts("Connector", given(paths)), config);
+    const allPlain = ["authConfig.client_id", "authConfig.client_secret", "authConfig.scopes"];
+    expect(check(allPlain)).toEqual(
+      allPlain.map(
+        (path) =>
+          `${path} is given as a plain value: give it as a secret (pulumi config set --secret, pulumi.secret)`,
+      ),
+    );
+    expect(
+      check(["authConfig.client_id", "authConfig.scopes"], { plainKeys: ["client_id", "scopes"] }),
+    ).toEqual([]);
+    expect(check(undefined)).toEqual([]);
+    expect(check(allPlain, { keys: ["client_secret"] })).toHaveLength(1);
+    const account = facts("ConnectedAccount", {
+      data: { token: "t" },
+      [SECRETS_GIVEN_PLAIN]: ["data.token"],
+    });
+    expect(secretAuthConfig.check(account, {})).toEqual([
+      "data.token is given as a plain value: give it as a secret (pulumi config set --secret, pulumi.secret)",
     ]);
-    expect(check([["authConfig", "client_secret"]], { plainKeys: ["client_id", "scopes"] })).toEqual([]);
-    expect(check([["authConfig"]])).toEqual([]);
-    expect(check([], { keys: ["client_secret"] })).toHaveLength(1);
-    expect(check(undefined)).toHaveLength(1);
   });
 });

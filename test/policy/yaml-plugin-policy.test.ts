@@ -1,31 +1,28 @@
 /**
- * The policy pack (policy/) on the real CLI, the provider plugin's front end: a YAML program that breaks every
- * rule it can (test/policy/programs/yaml-violations), previewed with `--policy-pack` and `--policy-pack-config`,
- * the analyzer installed from its tarball into the stack's PULUMI_HOME and given to `--policy-pack`, the pack's
- * folder in PULUMI_POLICY_PACK_DIR (tools/policy/analyzer.ts). Every rule
- * advisory: the preview passes and reports each violation; every rule mandatory: it fails and names each one.
- *
- * On the plugin the secret rule cannot be broken: its Check marks authConfig (a schema secret) secret always.
+ * The policy pack (policy/) on the real CLI, the provider plugin's front end: a YAML program on the real
+ * `pulumi-language-yaml` that breaks every rule (test/policy/programs/yaml-violations), previewed with
+ * `--policy-pack` and `--policy-pack-config`, the analyzer installed from its tarball into the stack's PULUMI_HOME
+ * and given to `--policy-pack`, the pack's folder in PULUMI_POLICY_PACK_DIR (tools/policy/analyzer.ts). Every
+ * rule advisory: the preview passes and reports each violation; every rule mandatory: it fails and names each
+ * one. A compliant program (test/policy/programs/yaml-compliant) passes with every rule mandatory.
  */
 import { join } from "node:path";
 import type { CliRun, PulumiStack } from "../../tools/pulumi/stack";
 import { startE2eApi, type E2eApi } from "../e2e/support/e2e-api";
 import { stageYamlProgram, yamlPluginStack } from "../plugin/support/quickstart-stack";
 import { VIOLATIONS_ON_PLUGIN, violationLine } from "./support/policy-config";
-import { installInto, policyStage, writePolicyConfig } from "./support/policy-stage";
+import { installInto, policyStage, writePolicyConfig, type PolicyStage } from "./support/policy-stage";
 
-describe("policy pack: a YAML program on the provider plugin", () => {
+describe("policy pack: YAML programs on the provider plugin", () => {
   let api: E2eApi;
-  let stack: PulumiStack;
-  let advisory: CliRun;
-  let mandatory: CliRun;
+  const stacks: PulumiStack[] = [];
+  const runs: Record<"advisory" | "mandatory" | "compliant", CliRun> = {} as never;
 
-  beforeAll(async () => {
-    api = await startE2eApi();
-    const stage = policyStage();
-    const programDir = stageYamlProgram(join(__dirname, "programs", "yaml-violations"), "policy-yaml");
+  /** A stack of the program with the analyzer in its home, and its preview with every rule at `level`. */
+  async function stackOf(stage: PolicyStage, program: string) {
+    const programDir = stageYamlProgram(join(__dirname, "programs", program), `policy-${program}`);
     let analyzer = "";
-    stack = await yamlPluginStack(programDir, {
+    const stack = await yamlPluginStack(programDir, {
       config: { "integrations:baseUrl": api.emulator.url },
       secrets: { "integrations:apiKey": api.apiKey },
       env: { PULUMI_POLICY_PACK_DIR: stage.pack },
@@ -33,8 +30,9 @@ describe("policy pack: a YAML program on the provider plugin", () => {
         analyzer = installInto(stage, home);
       },
     });
-    // The CLI runs the YAML program on pulumi-language-yaml itself: stack.cli, with no client language host.
-    const preview = (level: "advisory" | "mandatory") =>
+    stacks.push(stack);
+    // The CLI runs a YAML program on pulumi-language-yaml itself: stack.cli, with no client language host.
+    return (level: "advisory" | "mandatory") =>
       stack.cli([
         "preview",
         "--policy-pack",
@@ -42,26 +40,49 @@ describe("policy pack: a YAML program on the provider plugin", () => {
         "--policy-pack-config",
         writePolicyConfig(stack.workDir, level),
       ]);
-    advisory = await preview("advisory");
-    mandatory = await preview("mandatory");
+  }
+
+  beforeAll(async () => {
+    api = await startE2eApi();
+    const stage = policyStage();
+    const violations = await stackOf(stage, "yaml-violations");
+    runs.advisory = await violations("advisory");
+    runs.mandatory = await violations("mandatory");
+    runs.compliant = await (await stackOf(stage, "yaml-compliant"))("mandatory");
   }, 300_000);
 
   afterAll(async () => {
-    await stack?.dispose();
+    await Promise.all(stacks.map((stack) => stack.dispose()));
     await api?.close();
   });
 
   it("every rule advisory: the preview passes and reports each violation", () => {
-    expect({ exitCode: advisory.exitCode, stderr: advisory.stderr }).toEqual({ exitCode: 0, stderr: "" });
+    expect({ exitCode: runs.advisory.exitCode, stderr: runs.advisory.stderr }).toEqual({
+      exitCode: 0,
+      stderr: "",
+    });
     for (const [rule, resource] of VIOLATIONS_ON_PLUGIN) {
-      expect(advisory.stdout).toMatch(violationLine("advisory", rule, resource));
+      expect(runs.advisory.stdout).toMatch(violationLine("advisory", rule, resource));
     }
   });
 
   it("every rule mandatory: the preview fails and names each violation", () => {
-    expect(mandatory.exitCode).not.toBe(0);
+    expect(runs.mandatory.exitCode).not.toBe(0);
     for (const [rule, resource] of VIOLATIONS_ON_PLUGIN) {
-      expect(mandatory.stdout).toMatch(violationLine("mandatory", rule, resource));
+      expect(runs.mandatory.stdout).toMatch(violationLine("mandatory", rule, resource));
     }
+  });
+
+  it("names a credential written into the program by its path, never its value", () => {
+    expect(runs.advisory.stdout).toContain("authConfig.client_secret is given as a plain value");
+    expect(runs.advisory.stdout + runs.mandatory.stdout).not.toContain("a-plain-client-secret");
+  });
+
+  it("a compliant program passes with every rule mandatory, no violation reported", () => {
+    expect({ exitCode: runs.compliant.exitCode, stderr: runs.compliant.stderr }).toEqual({
+      exitCode: 0,
+      stderr: "",
+    });
+    expect(runs.compliant.stdout).not.toMatch(/\[(advisory|mandatory)\]/);
   });
 });

@@ -1,25 +1,29 @@
 import type { Rule } from "../rule";
-import { isSecretAt } from "../secrets";
 
 export interface SecretAuthConfigConfig {
-  /** The keys of authConfig (ConnectedAccount: data) that must be secrets; default every key. */
+  /** The keys of authConfig (a ConnectedAccount's data) that must be given as secrets; default every key. */
   keys?: string[];
-  /** Keys that may stay plain (a client id, scopes); default none. */
+  /** Keys that may be given plain (a client id, scopes); default none. */
   plainKeys?: string[];
 }
 
-const INPUTS = { Connector: "authConfig", IntegrationState: "authConfig", ConnectedAccount: "data" } as const;
+/**
+ * The input in which the provider (both front ends, from version 0.2.0) records the paths of the authConfig
+ * (data) values the program gave plain: `["authConfig.client_secret"]`, absent when none. The provider makes
+ * every such value secret before the engine stores it, and the analyzer sees the inputs as the provider's Check
+ * returned them, so this record is the one trace of what the program gave. It holds names, never a value.
+ */
+export const SECRETS_GIVEN_PLAIN = "secretsGivenPlain";
 
 /**
- * Every authConfig value (a ConnectedAccount's data) was given as a secret: the value itself, or the whole
- * authConfig, is marked secret. The rule reads where the secrets are (../secrets.ts), never a secret's value.
- * On the plugin every authConfig arrives secret (its Check marks the schema's secret inputs), so the rule bites
- * on the dynamic resources, where secretness is what the program gave.
+ * Every authConfig value (a ConnectedAccount's data) was given as a secret (`pulumi config set --secret`,
+ * `pulumi.secret`, a secret output), not written into the program or its plain config. The rule reads the
+ * provider's record of the values given plain, never a value.
  */
 export const secretAuthConfig: Rule<SecretAuthConfigConfig> = {
   name: "integrations-secret-auth-config",
   description:
-    "Every authConfig value (a ConnectedAccount's data) is given as a secret (`keys`: only those; `plainKeys`: those may stay plain).",
+    "Every authConfig value (a ConnectedAccount's data) is given as a secret (`keys`: only those; `plainKeys`: those may be plain).",
   kinds: ["Connector", "IntegrationState", "ConnectedAccount"],
   configSchema: {
     properties: {
@@ -27,19 +31,18 @@ export const secretAuthConfig: Rule<SecretAuthConfigConfig> = {
       plainKeys: { type: "array", items: { type: "string" } },
     },
   },
-  check({ kind, props, secretPaths }, { keys, plainKeys }) {
-    const input = INPUTS[kind as keyof typeof INPUTS];
-    if (input === undefined) return [];
-    if (secretPaths === undefined)
-      return [
-        "cannot tell secrets from plain values: the analyzer did not record them (see the pack's README)",
-      ];
-    if (isSecretAt(secretPaths, [input])) return [];
-    const value = props[input];
-    if (value === null || typeof value !== "object" || Array.isArray(value)) return [];
-    return Object.keys(value)
-      .filter((key) => (keys === undefined || keys.includes(key)) && !(plainKeys ?? []).includes(key))
-      .filter((key) => !isSecretAt(secretPaths, [input, key]))
-      .map((key) => `${input}.${key} is a plain value: give it as a secret`);
+  check({ props }, { keys, plainKeys }) {
+    const recorded = props[SECRETS_GIVEN_PLAIN];
+    if (!Array.isArray(recorded)) return [];
+    return recorded
+      .filter((path): path is string => typeof path === "string")
+      .filter((path) => {
+        const key = path.slice(path.indexOf(".") + 1);
+        return (keys === undefined || keys.includes(key)) && !(plainKeys ?? []).includes(key);
+      })
+      .map(
+        (path) =>
+          `${path} is given as a plain value: give it as a secret (pulumi config set --secret, pulumi.secret)`,
+      );
   },
 };

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { metaOf, type PropertyMeta, type ResourceDefinition } from "../../resources/shared/definition";
+import { SECRETS_GIVEN_PLAIN } from "../../resources/shared/secrets-given-plain";
 import { functionTokenOf, type PluginFunctionDefinition } from "../functions";
 import { MODULE, PACKAGE_NAME, PLUGIN_DOWNLOAD_URL, tokenOf } from "../resources";
 import type { DocNode } from "./docs";
@@ -168,12 +169,25 @@ function resourceSpec(
     const description = mine?.description || second.properties?.[key]?.description || "";
     return mine ? { ...mine, description } : undefined;
   };
+  // A credentials input whose plain values the provider records (SECRETS_GIVEN_PLAIN) is not flagged secret
+  // among the inputs: every generated SDK, and Pulumi YAML, make a secret input secret before they send it,
+  // which would erase what the program gave. The provider's Check makes it secret before the engine stores or
+  // shows it; as an output it keeps the flag.
+  const inputFlagsOf = (key: string): PropertyMeta => {
+    const { secret, ...flags } = flagsOf(key);
+    return SECRETS_GIVEN_PLAIN in inputs ? flags : { ...flags, ...(secret && { secret }) };
+  };
   const visible = (shape: z.ZodRawShape) =>
     Object.entries(shape).filter(([key]) => !flagsOf(key).internal) as [string, z.ZodType][];
 
   const inputProperties: Record<string, PropertySpec> = {};
   for (const [key, schema] of visible(inputs)) {
-    inputProperties[key] = types.property(schema, docOf(key, docs.inputs, docs.outputs), key, flagsOf(key));
+    inputProperties[key] = types.property(
+      schema,
+      docOf(key, docs.inputs, docs.outputs),
+      key,
+      inputFlagsOf(key),
+    );
   }
   const properties: Record<string, PropertySpec> = {};
   for (const [key, schema] of visible(outputs)) {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { property, type ResourceDefinition } from "../shared/definition";
 import { locationOutputs } from "../shared/location";
 import { httpUrl, optionalString, requiredString } from "../shared/input-rules";
+import { SECRETS_GIVEN_PLAIN, secretsGivenPlainInput } from "../shared/secrets-given-plain";
 
 /** The service has no route that changes an account: a change of any input replaces it (created first). */
 const inputs = {
@@ -18,6 +19,7 @@ const inputs = {
       .default({}),
     { secret: true, replaceOnChanges: true },
   ),
+  [SECRETS_GIVEN_PLAIN]: secretsGivenPlainInput(),
   /** Labels of the account. */
   labels: property(
     z
@@ -80,7 +82,7 @@ export const connectedAccountDefinition = {
 } satisfies ResourceDefinition<typeof inputs, typeof outputs>;
 
 /** The inputs of a ConnectedAccount as a user writes them. */
-export type ConnectedAccountInputs = z.input<z.ZodObject<typeof inputs>>;
+export type ConnectedAccountInputs = Omit<z.input<z.ZodObject<typeof inputs>>, typeof SECRETS_GIVEN_PLAIN>;
 
 /** Inputs after `check`: defaults filled. During a preview any field may hold the UNKNOWN sentinel. */
 export type CheckedConnectedAccountInputs = z.output<z.ZodObject<typeof inputs>>;

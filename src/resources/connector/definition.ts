@@ -2,6 +2,7 @@ import { z } from "zod";
 import { property, type ResourceDefinition } from "../shared/definition";
 import { locationOutputs } from "../shared/location";
 import { authConfigField, booleanField, oneOf, optionalString } from "../shared/input-rules";
+import { SECRETS_GIVEN_PLAIN, secretsGivenPlainInput } from "../shared/secrets-given-plain";
 
 export const DELETION_POLICIES = ["delete", "disable", "retain"] as const;
 /** What deleting the resource does remotely: delete the connector, disable it, or leave it as it is. */
@@ -57,6 +58,7 @@ const inputs = {
    * Updated in place.
    */
   authConfig: property(authConfigField(), { secret: true }),
+  [SECRETS_GIVEN_PLAIN]: secretsGivenPlainInput(),
   /** Default true. Updated in place. */
   enabled: booleanField().default(true),
   /** Use the service's built-in authentication. Default false. Replaces on change. */
@@ -170,7 +172,14 @@ type InputFields = z.input<z.ZodObject<typeof inputs>>;
 /** The inputs of a Connector as a user writes them (plain values; the program side wraps them in Input). */
 export type ConnectorSettings = Omit<
   InputFields,
-  "name" | "namePrefix" | "appName" | "appId" | typeof AUTONAME_SCOPE | typeof PROPOSED_NAME | "authConfig"
+  | "name"
+  | "namePrefix"
+  | "appName"
+  | "appId"
+  | typeof AUTONAME_SCOPE
+  | typeof PROPOSED_NAME
+  | typeof SECRETS_GIVEN_PLAIN
+  | "authConfig"
 > & {
   /** The developer's fields of the scheme (see `connectorDefinition.inputs.authConfig`). Secret. */
   authConfig?: AuthConfig;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { property, type ResourceDefinition } from "../shared/definition";
 import { locationOutputs } from "../shared/location";
 import { authConfigField, booleanField, oneOf, requiredString } from "../shared/input-rules";
+import { SECRETS_GIVEN_PLAIN, secretsGivenPlainInput } from "../shared/secrets-given-plain";
 
 export const ON_DELETE_POLICIES = ["retain", "restore"] as const;
 /** What deleting the resource does: leave the integration as it is, or put back what it found. */
@@ -17,6 +18,7 @@ const inputs = {
    * authConfig whole). Secret. Updated in place.
    */
   authConfig: property(authConfigField(), { secret: true }),
+  [SECRETS_GIVEN_PLAIN]: secretsGivenPlainInput(),
   /**
    * What deleting the resource does: "retain" (default) leaves the integration as it is; "restore" puts back
    * `enabled` and the visible authConfig keys it found. Touches nothing remote when changed.
@@ -81,7 +83,7 @@ export type ManagedFields =
 /** The inputs of an IntegrationState as a user writes them. */
 export type IntegrationStateInputs = Omit<
   z.input<z.ZodObject<typeof inputs>>,
-  keyof ManagedFields | "resourceName"
+  keyof ManagedFields | "resourceName" | typeof SECRETS_GIVEN_PLAIN
 > &
   ManagedFields;
 

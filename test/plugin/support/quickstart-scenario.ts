@@ -165,6 +165,13 @@ export function describeQuickstart(
         [specialSigKey]: secretSig,
         ciphertext: expect.any(String),
       });
+      // The SDK sends authConfig as the program gave it (its client id from plain config, its secret from
+      // secret config); the provider makes it secret whole and records, by name, the value that came plain.
+      expect(github?.inputs?.authConfig).toEqual({
+        [specialSigKey]: secretSig,
+        ciphertext: expect.any(String),
+      });
+      expect(github?.inputs?.secretsGivenPlain).toEqual(["authConfig.client_id"]);
       // The account came through the stack config: the default provider holds it, the key encrypted.
       const provider = resourcesOf(stateAfterUp).find(
         (resource) => resource.type === "pulumi:providers:integrations",

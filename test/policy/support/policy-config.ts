@@ -19,23 +19,22 @@ export const VIOLATIONS_ON_PLUGIN: [rule: string, resource: string][] = [
   ["integrations-connector-name", "integrations:index:Connector: rogue"],
   ["integrations-deletion-policy", "integrations:index:Connector: rogue"],
   ["integrations-deletion-policy", "integrations:index:IntegrationState: rogueState"],
+  ["integrations-secret-auth-config", "integrations:index:IntegrationState: rogueState"],
   ["integrations-https-webhooks", "integrations:index:TriggerWebhook: events"],
 ];
 
 const DYNAMIC = "pulumi-nodejs:dynamic/integrations:";
 
-/**
- * Each rule the dynamic resources' program breaks, with the resource (type: name) that breaks it. Not yet the
- * secret rule: the dynamic constructors wrap the whole authConfig in pulumi.secret (src/dynamic/connector.ts,
- * integration-state.ts; connected-account.ts its data), so the analyzer sees it secret whatever the program gave.
- */
+/** Each rule the dynamic resources' program breaks, with the resource (type: name) that breaks it. */
 export const VIOLATIONS_ON_DYNAMIC: [rule: string, resource: string][] = [
   ["integrations-allowed-apps", `${DYNAMIC}Connector: rogue`],
   ["integrations-allowed-auth-schemes", `${DYNAMIC}Connector: rogue`],
   ["integrations-connector-name", `${DYNAMIC}Connector: rogue`],
   ["integrations-deletion-policy", `${DYNAMIC}Connector: rogue`],
+  ["integrations-secret-auth-config", `${DYNAMIC}Connector: rogue`],
   ["integrations-no-service-auth", `${DYNAMIC}Connector: shared`],
   ["integrations-deletion-policy", `${DYNAMIC}IntegrationState: rogueState`],
+  ["integrations-secret-auth-config", `${DYNAMIC}IntegrationState: rogueState`],
   ["integrations-https-webhooks", `${DYNAMIC}TriggerWebhook: events`],
 ];
 
