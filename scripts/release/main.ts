@@ -6,6 +6,8 @@
  *     pulumi-integrations-<version>.tgz, pulumi-integrations-sdk-<version>.tgz   the npm packages
  *     pulumi_integrations-<version>.tar.gz, pulumi_integrations-<version>-py3-none-any.whl   the Python SDK
  *     integrations-<version>.jar, integrations-<version>-sources.jar, integrations-<version>.pom   the Java SDK
+ *     pulumi-integrations-policy-<version>.tgz                     the policy pack (npm)
+ *     pulumi-analyzer-policy-nodejs-v<version>.tar.gz              the pack's analyzer, a plugin archive
  *     go/github.com/pulumi-integrations/pulumi-integrations/sdk/go/@v/...   the Go SDK, as a module proxy serves it
  *     SHA256SUMS                                                    every file above
  *
@@ -20,6 +22,7 @@ import { writeGoModule } from "./go";
 import { writeJavaAssets } from "./java";
 import { writeNpmAssets } from "./npm";
 import { writePluginAssets } from "./plugin";
+import { writePolicyAssets } from "./policy";
 import { writePythonAssets } from "./python";
 import { releaseVersion } from "./version";
 
@@ -35,6 +38,7 @@ export async function buildRelease(
   const files = await Promise.all([
     writePluginAssets(outDir, undefined, log),
     writeNpmAssets(outDir, log),
+    writePolicyAssets(outDir, log),
     writePythonAssets(outDir, log),
     writeJavaAssets(outDir, log),
     writeGoModule(outDir, log),

@@ -4,6 +4,7 @@ import { parse as parseYaml } from "yaml";
 import { collect } from "../../src/client/pagination";
 import { PulumiStack } from "../../tools/pulumi/stack";
 import type { CommandKind, OperationResult } from "../../tools/pulumi/types";
+import { policyStage, policyWorkDir, type PolicyStage } from "../policy/support/policy-stage";
 import { stageProgram } from "../support/packed-package";
 import { pinnedCli } from "../support/pulumi-cli";
 import { distinctiveSecret, startE2eApi } from "./support/e2e-api";
@@ -13,7 +14,10 @@ import type { E2eApi } from "./support/e2e-api";
  * examples/gitops as its pipeline runs it: the `pulumi` command lines of each job of its workflow file, read
  * from the file, run with the real CLI against the emulator. The emulator job applies each environment to a
  * throwaway emulator; the other jobs run against a second emulator standing for the live service, where the
- * drift check must fail once a connector is changed behind the stack's back.
+ * drift check must fail once a connector is changed behind the stack's back. The preview job runs the platform's
+ * policy pack (`--policy-pack node_modules/@pulumi-integrations/policy`, a pack folder, which the CLI runs on its
+ * Node.js language host); this sandbox's CLI has no such host, so the tests give the release's analyzer in its
+ * place, pointed at the release's pack (tools/policy/analyzer.ts): the same pack, config and rules.
  */
 const EXAMPLE = join(__dirname, "..", "..", "examples", "gitops");
 const WORKFLOW = join(EXAMPLE, ".github", "workflows", "integrations.yml");
@@ -55,36 +59,51 @@ function pulumiLinesOf(job: string): PulumiLine[] {
   );
 }
 
-const run = (stack: PulumiStack, line: PulumiLine): Promise<OperationResult> =>
-  stack.command(line.kind, line.flags);
+/** A stack of an environment, with the analyzer its preview runs the pack with. */
+interface EnvironmentStack {
+  stack: PulumiStack;
+  analyzer: string;
+}
+
+const run = ({ stack, analyzer }: EnvironmentStack, line: PulumiLine): Promise<OperationResult> =>
+  stack.command(
+    line.kind,
+    line.flags.map((flag, i) => (line.flags[i - 1] === "--policy-pack" ? analyzer : flag)),
+  );
 const render = (lines: PulumiLine[]) => lines.map((line) => [line.kind, ...line.flags].join(" "));
 
 describe("e2e: the GitOps example's pipeline", () => {
   let live: E2eApi;
   let throwaway: E2eApi;
+  let policy: PolicyStage;
   const stacks: PulumiStack[] = [];
 
   beforeAll(async () => {
-    [live, throwaway] = await Promise.all([startE2eApi(), startE2eApi()]);
-  });
+    [live, throwaway, policy] = await Promise.all([startE2eApi(), startE2eApi(), policyStage()]);
+  }, 300_000);
   afterAll(async () => {
     await Promise.all(stacks.map((stack) => stack.dispose()));
     await Promise.all([live?.close(), throwaway?.close()]);
   });
 
   /** An environment's stack made from its Pulumi.<environment>.yaml, pointed at one of the emulators. */
-  async function environmentStack(environment: "staging" | "production", api: E2eApi): Promise<PulumiStack> {
+  async function environmentStack(
+    environment: "staging" | "production",
+    api: E2eApi,
+  ): Promise<EnvironmentStack> {
+    const { workDir, analyzer } = policyWorkDir(policy);
     const stack = await PulumiStack.create({
       cli: pinnedCli(),
       programDir: await stageProgram(EXAMPLE, `gitops-${environment}`),
+      workDir,
       stack: environment,
       config: { "integrations:baseUrl": api.emulator.url },
       secrets: { oauthClientSecret: distinctiveSecret(`${environment}-oauth`) },
       // As the workflow gives it: the environment's secret, read by the provider when config has no key.
-      env: { INTEGRATIONS_API_KEY: api.apiKey },
+      env: { INTEGRATIONS_API_KEY: api.apiKey, PULUMI_POLICY_PACK_DIR: policy.pack },
     });
     stacks.push(stack);
-    return stack;
+    return { stack, analyzer };
   }
 
   it("runs on pull requests, pushes to main and a schedule, with these deployment commands", () => {
@@ -100,7 +119,9 @@ describe("e2e: the GitOps example's pipeline", () => {
       "preview --expect-no-changes",
       "destroy --yes",
     ]);
-    expect(render(pulumiLinesOf("preview"))).toEqual(["preview --diff"]);
+    expect(render(pulumiLinesOf("preview"))).toEqual([
+      "preview --diff --policy-pack node_modules/@pulumi-integrations/policy --policy-pack-config policy.json",
+    ]);
     expect(render(pulumiLinesOf("deploy"))).toEqual(["up --yes --refresh"]);
     expect(render(pulumiLinesOf("drift"))).toEqual(["preview --refresh --expect-no-changes"]);
   });
@@ -123,6 +144,29 @@ describe("e2e: the GitOps example's pipeline", () => {
     expect(made.sort()).toEqual(["github-production", "linear-production", "slack-production"]);
   }, 300_000);
 
+  it("pull request: the policy pack passes an environment as it is, and stops a connector of an app not allowed, named", async () => {
+    const [preview] = pulumiLinesOf("preview") as [PulumiLine];
+    const names = async () =>
+      (await collect(throwaway.client.listIntegrations({ showDisabled: true })))
+        .map((item) => item.name)
+        .sort();
+    const before = await names();
+    // Staging passes in the drift test below (its preview job's line).
+    const passed = await run(await environmentStack("production", throwaway), preview);
+    expect({ exitCode: passed.exitCode, error: passed.error }).toEqual({ exitCode: 0, error: undefined });
+    expect(passed.output).not.toMatch(/\[(advisory|mandatory)\]/);
+    // A pull request that adds a connector of an app the platform team has not listed in policy.json.
+    const proposed = await environmentStack("staging", throwaway);
+    await proposed.stack.cli(["config", "set", "--path", "connectors.jira.app", "jira"]);
+    const stopped = await run(proposed, preview);
+    expect(stopped.exitCode).not.toBe(0);
+    expect(stopped.output).toMatch(
+      /- \[mandatory\]\s+integrations-allowed-apps\s+\(pulumi-nodejs:dynamic\/integrations:Connector: jira\)/,
+    );
+    expect(stopped.output).toContain('app "jira" is not among the allowed apps (github, slack, linear)');
+    expect(await names()).toEqual(before);
+  }, 300_000);
+
   it("pull request, merge, then the drift check: passes, fails on a change behind the stack's back, passes once applied", async () => {
     const staging = await environmentStack("staging", live);
     const [preview] = pulumiLinesOf("preview") as [PulumiLine];
@@ -140,7 +184,7 @@ describe("e2e: the GitOps example's pipeline", () => {
     expect(await collect(live.client.listIntegrations({ showDisabled: true }))).toEqual([]);
 
     expect((await run(staging, deploy)).exitCode).toBe(0);
-    const connectorIds = (await staging.outputs()).connectorIds?.value as Record<string, string>;
+    const connectorIds = (await staging.stack.outputs()).connectorIds?.value as Record<string, string>;
     expect((await live.client.getIntegration(connectorIds.github as string)).name).toBe("github-staging");
 
     expect((await run(staging, drift)).exitCode).toBe(0);

@@ -35,7 +35,7 @@ describe("policy pack: TypeScript programs on the dynamic resources", () => {
 
   beforeAll(async () => {
     api = await startE2eApi();
-    const stage = policyStage();
+    const stage = await policyStage();
     runs.advisory = await previewWith(stage, "dynamic-violations", "advisory");
     runs.mandatory = await previewWith(stage, "dynamic-violations", "mandatory");
     runs.compliant = await previewWith(stage, "dynamic-compliant", "mandatory");

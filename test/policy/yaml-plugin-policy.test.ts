@@ -44,7 +44,7 @@ describe("policy pack: YAML programs on the provider plugin", () => {
 
   beforeAll(async () => {
     api = await startE2eApi();
-    const stage = policyStage();
+    const stage = await policyStage();
     const violations = await stackOf(stage, "yaml-violations");
     runs.advisory = await violations("advisory");
     runs.mandatory = await violations("mandatory");

@@ -15,6 +15,7 @@ import { GO_PROXY_DIR, GO_SDK_MODULE } from "../../scripts/release/go";
 import { javaAssetNames } from "../../scripts/release/java";
 import { npmAssetNames } from "../../scripts/release/npm";
 import { PLATFORMS, pluginAssetName, writePluginAssets } from "../../scripts/release/plugin";
+import { ANALYZER_NAME, policyAssetNames, writeAnalyzerTarball } from "../../scripts/release/policy";
 import { pythonAssetNames, releasePython } from "../../scripts/release/python";
 import { releaseVersion } from "../../scripts/release/version";
 import { PLUGIN_DOWNLOAD_URL } from "../../src/plugin/resources";
@@ -86,6 +87,7 @@ describe("the release folder", () => {
         ...Object.values(npmAssetNames()),
         ...Object.values(pythonAssetNames()),
         ...Object.values(javaAssetNames()),
+        ...Object.values(policyAssetNames()),
         GO_PROXY_DIR,
         "SHA256SUMS",
       ].sort(),
@@ -156,6 +158,30 @@ describe("the release folder", () => {
     }
   });
 
+  it("packs the policy pack compiled, with its analyzer; and the analyzer alone, executable, the same bytes each build", async () => {
+    const { pack, analyzer } = policyAssetNames();
+    const packed = await entriesOf(join(folder, pack));
+    expect([...packed.keys()]).toEqual(
+      expect.arrayContaining([
+        "package/package.json",
+        "package/PulumiPolicy.yaml",
+        "package/README.md",
+        "package/LICENSE",
+        "package/dist/index.js",
+        "package/dist/rules/secret-auth-config.js",
+        `package/analyzer/${ANALYZER_NAME}`,
+      ]),
+    );
+    expect([...packed.keys()].filter((name) => name.includes("/src/") || name.endsWith(".map"))).toEqual([]);
+    expect(packed.get(`package/analyzer/${ANALYZER_NAME}`)!.mode & 0o111).toBe(0o111);
+
+    const entries = await entriesOf(join(folder, analyzer));
+    expect([...entries.keys()]).toEqual([ANALYZER_NAME]);
+    expect(entries.get(ANALYZER_NAME)).toMatchObject({ type: "file", mode: 0o755, uid: 0, gid: 0 });
+    const again = await writeAnalyzerTarball(mkdtempSync(join(createStageRoot(), "analyzer-again-")));
+    expect(sha256(readFileSync(again))).toBe(sha256(readFileSync(join(folder, analyzer))));
+  });
+
   it("carries the one version and the download URL in the plugin, every SDK and every package", () => {
     const plugin = join(folder, pluginAssetName(version, "linux-amd64"));
     expect(JSON.parse(fileFromArchive(plugin, "package.json")).version).toBe(version);
@@ -170,6 +196,12 @@ describe("the release folder", () => {
       name: "@pulumi-integrations/sdk",
       version,
       pulumi: { resource: true, name: "integrations", version, server: PLUGIN_DOWNLOAD_URL },
+    });
+
+    const policy = policyAssetNames();
+    expect(JSON.parse(fileFromArchive(join(folder, policy.pack), "package/package.json"))).toMatchObject({
+      name: "@pulumi-integrations/policy",
+      version,
     });
 
     const { wheel, sdist } = pythonAssetNames();
@@ -277,7 +309,7 @@ describe("the release folder", () => {
   });
 
   describe("dry runs of what the release workflow publishes", () => {
-    it.each(Object.entries(npmAssetNames()))(
+    it.each(Object.entries({ ...npmAssetNames(), policy: policyAssetNames().pack }))(
       "npm publish --dry-run %s",
       async (_kind, file) => {
         // As from a user's shell: not the settings `npm test` passes its scripts (npm_config_*).

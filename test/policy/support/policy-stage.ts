@@ -1,24 +1,30 @@
 /**
- * What a policy test runs the pack with: the pack built into the run's stage folder and the analyzer's tarball
- * (tools/policy/analyzer.ts), and per stack a PULUMI_HOME with the analyzer installed and a config file per
- * enforcement level.
+ * What a policy test runs the pack with: the release's pack, unpacked into the run's stage folder, and the
+ * release's analyzer archive (tools/policy/analyzer.ts); per stack a PULUMI_HOME with the analyzer installed
+ * and a config file per enforcement level.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { analyzerTarball, installAnalyzer, stagePack } from "../../../tools/policy/analyzer";
+import { policyAssetNames } from "../../../scripts/release/policy";
+import { installAnalyzer, unpackPolicyPack } from "../../../tools/policy/analyzer";
+import { releaseFolder } from "../../release/support/release-folder";
 import { createStageRoot } from "../../support/packed-package";
 import { pinnedCli } from "../../support/pulumi-cli";
 import { policyConfig } from "./policy-config";
 
 export interface PolicyStage {
-  /** The built pack's folder: PULUMI_POLICY_PACK_DIR. */
+  /** The unpacked pack's folder: PULUMI_POLICY_PACK_DIR. */
   pack: string;
+  /** The analyzer's plugin archive. */
   tarball: string;
 }
 
-export function policyStage(): PolicyStage {
+export async function policyStage(): Promise<PolicyStage> {
+  const release = await releaseFolder();
+  const { pack, analyzer } = policyAssetNames();
   const dir = join(createStageRoot(), "policy");
-  return { pack: stagePack(dir), tarball: analyzerTarball(dir) };
+  mkdirSync(dir, { recursive: true });
+  return { pack: unpackPolicyPack(join(release, pack), dir), tarball: join(release, analyzer) };
 }
 
 /** Installs the analyzer into `home`; returns the executable for `--policy-pack`. */
