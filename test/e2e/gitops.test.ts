@@ -161,7 +161,7 @@ describe("e2e: the GitOps example's pipeline", () => {
     const stopped = await run(proposed, preview);
     expect(stopped.exitCode).not.toBe(0);
     expect(stopped.output).toMatch(
-      /- \[mandatory\]\s+integrations-allowed-apps\s+\(pulumi-nodejs:dynamic\/integrations:Connector: jira\)/,
+      /\[mandatory\]\s+integrations-allowed-apps\s+\(pulumi-nodejs:dynamic\/integrations:Connector: jira\)/,
     );
     expect(stopped.output).toContain('app "jira" is not among the allowed apps (github, slack, linear)');
     expect(await names()).toEqual(before);

@@ -563,6 +563,15 @@ describe("an IntegrationState through the plugin's calls", () => {
   it("diff: another integration replaces, the new one first; onDelete changes nothing remote", async () => {
     const same = await client.diff(stateUrn, integrationId, outputs, inputs, inputs);
     expect(same.getChanges()).toBe(DIFF_NONE);
+    // The same credentials now given as secrets: only the record of plain values changes, nothing remote.
+    const madeSecret = await client.diff(
+      stateUrn,
+      integrationId,
+      outputs,
+      { ...inputs, secretsGivenPlain: undefined },
+      inputs,
+    );
+    expect(madeSecret.getChanges()).toBe(DIFF_NONE);
     const moved = await client.diff(
       stateUrn,
       integrationId,

@@ -127,12 +127,16 @@ describe("release.yml", () => {
     expect(runs(jobs["github-release"])).toMatch(/gh release create "\$GITHUB_REF_NAME" .*--verify-tag/);
   });
 
-  it("publishes both npm packages with provenance", () => {
+  it("publishes the three npm packages with provenance: the main one, the SDK and the policy pack", () => {
     expect(jobs.npm?.permissions?.["id-token"]).toBe("write");
     const publishes = runs(jobs.npm)
       .split("\n")
       .filter((line) => line.includes("npm publish"));
-    expect(publishes).toHaveLength(2);
+    expect(publishes.map((line) => line.match(/release\/(\S+)\.tgz/)?.[1])).toEqual([
+      "pulumi-integrations-$VERSION",
+      "pulumi-integrations-sdk-$VERSION",
+      "pulumi-integrations-policy-$VERSION",
+    ]);
     for (const line of publishes) expect(line).toContain("--provenance --access public");
   });
 

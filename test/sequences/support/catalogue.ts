@@ -272,6 +272,18 @@ class Respell extends CatalogueStep {
   }
 }
 
+/**
+ * The account's token given from plain config instead of a secret, or back: the same credentials, so nothing
+ * changes remotely, and the provider keeps them secret in state and output either way (invariant 6).
+ */
+class TokenPlain extends CatalogueStep {
+  readonly descriptor = "token-plain";
+  protected async perform(model: Model, world: World) {
+    model.spec.tokenGivenPlain = !model.spec.tokenGivenPlain;
+    await apply(world, model, "token-plain");
+  }
+}
+
 class Replace extends CatalogueStep {
   constructor(readonly group: Group) {
     super();
@@ -807,6 +819,7 @@ export function catalogue(): fc.Arbitrary<CatalogueStep>[] {
     fc.constantFrom(...GUARDED_COMMANDS).map((command) => new Elsewhere("key", command)),
     fc.constantFrom(...GUARDED_COMMANDS).map((command) => new Elsewhere("service", command)),
     fc.constant(new Respell()),
+    fc.constant(new TokenPlain()),
     group.map((g) => new Replace(g)),
     fc.constant(new TargetedUpdate()),
     fc.constant(new Refresh()),
@@ -847,6 +860,8 @@ export function stepFrom(descriptor: string): CatalogueStep {
       return new Elsewhere("service", a as GuardedCommand);
     case "respell":
       return new Respell();
+    case "token-plain":
+      return new TokenPlain();
     case "replace":
       return new Replace(a as Group);
     case "target":

@@ -47,6 +47,8 @@ export interface ProgramSpec {
   webhookUrl: string;
   /** The IntegrationState's enabled flag (the integration made outside the stack starts enabled). */
   stateEnabled: boolean;
+  /** The account's token from plain config rather than a secret: the provider keeps it secret either way. */
+  tokenGivenPlain: boolean;
   /** Objects adopted into the stack, in the order they were (plugin only: a dynamic resource is never imported). */
   adopted: Adopted[];
 }
@@ -58,6 +60,7 @@ export function initialSpec(): ProgramSpec {
     placement: { chain: placed(), webhook: placed(), state: placed() },
     webhookUrl: "https://hooks.example/seq/0",
     stateEnabled: false,
+    tokenGivenPlain: false,
     adopted: [],
   };
 }
@@ -112,6 +115,7 @@ export function yamlProgram(spec: ProgramSpec, urnPrefix: string): string {
     "  p2Key: { type: string, secret: true }",
     "  elsewhereId: { type: string }",
     "  accountToken: { type: string, secret: true }",
+    "  accountTokenPlain: { type: string }",
     "resources:",
     "  p1:",
     "    type: pulumi:providers:integrations",
@@ -144,7 +148,7 @@ export function yamlProgram(spec: ProgramSpec, urnPrefix: string): string {
       "    type: integrations:index:ConnectedAccount",
       "    properties:",
       `      integrationId: \${${names.Connector}.id}`,
-      "      data: { token: '${accountToken}' }",
+      `      data: { token: '\${${spec.tokenGivenPlain ? "accountTokenPlain" : "accountToken"}}' }`,
       ...options("chain", "ConnectedAccount"),
       `  ${names.TriggerInstance}:`,
       "    type: integrations:index:TriggerInstance",

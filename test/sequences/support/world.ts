@@ -211,14 +211,17 @@ function freshSecrets(): Record<keyof typeof FIXTURE_SECRETS, string> {
   >;
 }
 
-/** The program's config: the service's URL, the integration made elsewhere, and the explicit providers' keys. */
+/**
+ * The program's config: the service's URL, the integration made elsewhere, the explicit providers' keys, and the
+ * account's token, as a secret and (for the `token-plain` step) as plain config.
+ */
 export function stackSettings(
   secrets: Record<KeyName | "accountToken", string>,
   serviceUrl: string,
   elsewhereId: string,
 ): { config: Record<string, string>; secrets: Record<string, string> } {
   return {
-    config: { serviceUrl, elsewhereId },
+    config: { serviceUrl, elsewhereId, accountTokenPlain: secrets.accountToken },
     secrets: { p1Key: secrets.a1, p2Key: secrets.a2, accountToken: secrets.accountToken },
   };
 }

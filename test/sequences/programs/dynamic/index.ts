@@ -24,6 +24,7 @@ interface Spec {
   placement: Record<Group, Placement>;
   webhookUrl: string;
   stateEnabled: boolean;
+  tokenGivenPlain: boolean;
   names: Record<Group, Record<number, Record<string, string>>>;
   trigger: { name: string; config: Record<string, string> };
 }
@@ -66,7 +67,12 @@ if (spec.present.chain) {
     name("chain", "ConnectedAccount"),
     {
       integrationId: github.id,
-      data: { token: config.requireSecret("accountToken") },
+      // Plain config or a secret: the provider stores it secret either way, and records which.
+      data: {
+        token: spec.tokenGivenPlain
+          ? config.require("accountTokenPlain")
+          : config.requireSecret("accountToken"),
+      },
       connection: connection("chain"),
     },
     options("chain", "ConnectedAccount"),
