@@ -19,6 +19,7 @@ import { wireDiff, type PathChange } from "./diff";
 import { engineLog } from "../engine-log";
 import { grpcError } from "./errors";
 import { secretsGivenPlain } from "./secrets-given-plain";
+import { SECRETS_GIVEN_PLAIN } from "../resources/shared/secrets-given-plain";
 import { withInputCopies, withoutInputCopies } from "./input-copies";
 import { functionTokenOf, PLUGIN_FUNCTIONS, type PluginFunction } from "./functions";
 import { invokeFunction } from "./invoke";
@@ -230,7 +231,11 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
       const urn = request.getUrn();
       const internal =
         Object.keys(stateWire).length === 0 ? (row.internalInputs?.({ name: parseUrn(urn).name }) ?? {}) : {};
-      const inputs = result.inputs ?? (reveal(inputsWire) as Props);
+      const stored = reveal(inputsWire) as Props;
+      // What the program gave plain is the program's, which no read can see: kept as the last check stored it.
+      const inputs = result.inputs
+        ? { ...result.inputs, [SECRETS_GIVEN_PLAIN]: stored[SECRETS_GIVEN_PLAIN] }
+        : stored;
       return response
         .setProperties(
           toStruct(markSecrets(withoutInputCopies(row, { ...result.props, ...internal }), outputSecrets)),

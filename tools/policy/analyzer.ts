@@ -16,6 +16,7 @@ import { mkdtempSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { ANALYZER_NAME } from "../../scripts/release/policy";
 import { REPO_DIR, releaseVersion } from "../../scripts/release/version";
+import { installPluginFile } from "../pulumi/install-plugin";
 
 /**
  * `pulumi plugin install analyzer policy-nodejs <version> --file <tarball>` into the PULUMI_HOME `home`; returns
@@ -23,17 +24,7 @@ import { REPO_DIR, releaseVersion } from "../../scripts/release/version";
  */
 export function installAnalyzer(pulumi: string, home: string, tarball: string): string {
   const version = releaseVersion();
-  execFileSync(pulumi, ["plugin", "install", "analyzer", "policy-nodejs", version, "--file", tarball], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PULUMI_HOME: home,
-      PULUMI_SKIP_UPDATE_CHECK: "true",
-      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-      PULUMI_DISABLE_REGISTRY_RESOLVE: "true",
-    },
-    stdio: "pipe",
-  });
+  installPluginFile(pulumi, home, { kind: "analyzer", name: "policy-nodejs", version, file: tarball });
   return join(home, "plugins", `analyzer-policy-nodejs-v${version}`, ANALYZER_NAME);
 }
 

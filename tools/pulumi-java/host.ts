@@ -9,11 +9,11 @@
  * pulumi 3.276 keeps the Java host it downloads (it no longer bundles one: found next to the CLI or elsewhere
  * on PATH, the host is used with a "using pulumi-language-java from $PATH" warning).
  */
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { join, resolve } from "node:path";
 import { buildIntoPlace, cacheRoot, goBuild, isBuilt, tryRun, type PulumiCli } from "../pulumi/cli";
+import { installPluginFile } from "../pulumi/install-plugin";
 
 export const JAVA_MODULE_DIR = resolve(__dirname);
 const GO_MOD = join(JAVA_MODULE_DIR, "go.mod");
@@ -75,14 +75,10 @@ export async function ensureJavaHost(log: (line: string) => void = console.log):
  */
 export async function installJavaHost(cli: PulumiCli, home: string): Promise<void> {
   const host = await ensureJavaHost(() => undefined);
-  execFileSync(cli.bin, ["plugin", "install", "language", "java", pinnedJavaVersion(), "--file", host], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PULUMI_HOME: home,
-      PULUMI_SKIP_UPDATE_CHECK: "true",
-      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-    },
-    stdio: "pipe",
+  installPluginFile(cli.bin, home, {
+    kind: "language",
+    name: "java",
+    version: pinnedJavaVersion(),
+    file: host,
   });
 }

@@ -2,11 +2,12 @@
  * The plugin's tarball, the linux-amd64 archive of the release the test run builds once, and the ways a test
  * installs and starts it: as Pulumi does, from an empty PULUMI_HOME, with only Node on PATH.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pluginAssetName } from "../../../scripts/release/plugin";
 import { releaseVersion } from "../../../scripts/release/version";
+import { installPluginFile, offlineEnv } from "../../../tools/pulumi/install-plugin";
 import { createStageRoot } from "../../support/packed-package";
 import { releaseFolder } from "../../release/support/release-folder";
 
@@ -30,22 +31,10 @@ export function installPlugin(
   tarball: string,
   path: string,
 ): void {
-  execFileSync(pulumi, ["plugin", "install", "resource", "integrations", version, "--file", tarball], {
-    env: offlineEnv(home, path),
-    stdio: "pipe",
-  });
+  installPluginFile(pulumi, home, { kind: "resource", name: "integrations", version, file: tarball }, path);
 }
 
-export function offlineEnv(home: string, path: string): NodeJS.ProcessEnv {
-  return {
-    PATH: path,
-    HOME: process.env.HOME,
-    PULUMI_HOME: home,
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-    PULUMI_DISABLE_REGISTRY_RESOLVE: "true",
-  };
-}
+export { offlineEnv };
 
 /** Starts an installed plugin executable as the engine does and waits for the port it prints. */
 export async function startPlugin(

@@ -122,6 +122,11 @@ export async function startWorld(
 
   const env: Record<string, string> = { INTEGRATIONS_API_KEY: keys.a1, INTEGRATIONS_BASE_URL: one.url };
   const { config, secrets: stackSecrets } = stackSettings({ ...keys, accountToken }, one.url, elsewhereId);
+  // The account's token given plain (the `token-plain` step): YAML reads it from plain config. The dynamic
+  // program reads it from the environment, since Pulumi stores a dynamic stack's whole config, plain values in
+  // the clear, in its pulumi-nodejs provider's state.
+  if (frontEnd === "plugin") config.accountTokenPlain = accountToken;
+  else env.SEQ_ACCOUNT_TOKEN_PLAIN = accountToken;
   // YAML declares nothing conditionally, so each stack of the plugin has a program folder of its own. The
   // dynamic program reads the spec file of its stack: the second stack shares the first's folder, and the
   // colleague's (`dev` too, in its own backend) has its own.
@@ -211,17 +216,14 @@ function freshSecrets(): Record<keyof typeof FIXTURE_SECRETS, string> {
   >;
 }
 
-/**
- * The program's config: the service's URL, the integration made elsewhere, the explicit providers' keys, and the
- * account's token, as a secret and (for the `token-plain` step) as plain config.
- */
+/** The program's config: the service's URL, the integration made elsewhere, and the explicit providers' keys. */
 export function stackSettings(
   secrets: Record<KeyName | "accountToken", string>,
   serviceUrl: string,
   elsewhereId: string,
 ): { config: Record<string, string>; secrets: Record<string, string> } {
   return {
-    config: { serviceUrl, elsewhereId, accountTokenPlain: secrets.accountToken },
+    config: { serviceUrl, elsewhereId },
     secrets: { p1Key: secrets.a1, p2Key: secrets.a2, accountToken: secrets.accountToken },
   };
 }

@@ -67,10 +67,11 @@ if (spec.present.chain) {
     name("chain", "ConnectedAccount"),
     {
       integrationId: github.id,
-      // Plain config or a secret: the provider stores it secret either way, and records which.
+      // Given plain (from the environment: plain config would be kept in the clear in the pulumi-nodejs
+      // provider's state) or as a secret: the resource stores it secret either way, and records which.
       data: {
         token: spec.tokenGivenPlain
-          ? config.require("accountTokenPlain")
+          ? (process.env.SEQ_ACCOUNT_TOKEN_PLAIN ?? "")
           : config.requireSecret("accountToken"),
       },
       connection: connection("chain"),
