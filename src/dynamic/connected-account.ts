@@ -7,8 +7,8 @@ import {
 import { secretConnection, type WithConnectionArg } from "./connection-arg";
 import { secretOutputs, unsetOutputs, type OutputFields } from "./definition-fields";
 import type { InputsOf } from "./inputs-of";
-import { connectedAccountProvider } from "./shims";
 import { secretsGivenPlain } from "./secrets-given-plain";
+import { connectedAccountProvider } from "./shims";
 
 export type ConnectedAccountArgs = InputsOf<ConnectedAccountInputs> & WithConnectionArg;
 

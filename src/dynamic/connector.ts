@@ -9,8 +9,8 @@ import { autonameScopeOf, defaultNamePrefix } from "../resources/shared/autoname
 import { secretConnection, type WithConnectionArg } from "./connection-arg";
 import { secretOutputs, unsetOutputs, type OutputFields } from "./definition-fields";
 import type { InputsOf } from "./inputs-of";
-import { connectorProvider } from "./shims";
 import { secretsGivenPlain } from "./secrets-given-plain";
+import { connectorProvider } from "./shims";
 
 /** Exactly one of `appName` and `appId`; every field may be an Input. */
 export type ConnectorArgs = InputsOf<ConnectorInputs> & WithConnectionArg;

@@ -7,8 +7,8 @@ import {
 import { secretConnection, type WithConnectionArg } from "./connection-arg";
 import { secretOutputs, unsetOutputs, type OutputFields } from "./definition-fields";
 import type { InputsOf } from "./inputs-of";
-import { integrationStateProvider } from "./shims";
 import { secretsGivenPlain } from "./secrets-given-plain";
+import { integrationStateProvider } from "./shims";
 
 /** At least one of `enabled` and `authConfig`; every field may be an Input. */
 export type IntegrationStateArgs = InputsOf<IntegrationStateInputs> & WithConnectionArg;

@@ -10,8 +10,8 @@ import type { z } from "zod";
  * secret input object whose value came with no secret inside it. A value not known yet (a preview) is not
  * counted: it is checked when known. Undefined for a kind that keeps no record, or when nothing came plain.
  *
- * The SDKs generated from the schema make a secret input secret before they send it, so on the plugin the
- * record names what a YAML program (or one on the plain engine protocol) wrote.
+ * The schema leaves these inputs unflagged as secrets (./schema/build.ts), so that the generated SDKs and Pulumi
+ * YAML send them as the program gave them.
  */
 export function secretsGivenPlain(
   definition: ResourceDefinition<z.ZodRawShape, z.ZodRawShape>,
