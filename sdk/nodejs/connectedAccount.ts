@@ -131,7 +131,7 @@ export class ConnectedAccount extends pulumi.CustomResource {
                 throw new Error("Missing required property 'integrationId'");
             }
             resourceInputs["adoptId"] = args?.adoptId;
-            resourceInputs["data"] = args?.data ? pulumi.secret(args.data) : undefined;
+            resourceInputs["data"] = args?.data;
             resourceInputs["entityId"] = args?.entityId;
             resourceInputs["integrationId"] = args?.integrationId;
             resourceInputs["labels"] = args?.labels;

@@ -146,7 +146,7 @@ export class Connector extends pulumi.CustomResource {
             resourceInputs["adoptId"] = args?.adoptId;
             resourceInputs["appId"] = args?.appId;
             resourceInputs["appName"] = args?.appName;
-            resourceInputs["authConfig"] = args?.authConfig ? pulumi.secret(args.authConfig) : undefined;
+            resourceInputs["authConfig"] = args?.authConfig;
             resourceInputs["authScheme"] = args?.authScheme;
             resourceInputs["deletionPolicy"] = (args?.deletionPolicy) ?? "delete";
             resourceInputs["enabled"] = (args?.enabled) ?? true;

@@ -118,7 +118,7 @@ export class IntegrationState extends pulumi.CustomResource {
             if (args?.integrationId === undefined && !opts.urn) {
                 throw new Error("Missing required property 'integrationId'");
             }
-            resourceInputs["authConfig"] = args?.authConfig ? pulumi.secret(args.authConfig) : undefined;
+            resourceInputs["authConfig"] = args?.authConfig;
             resourceInputs["enabled"] = args?.enabled;
             resourceInputs["integrationId"] = args?.integrationId;
             resourceInputs["onDelete"] = (args?.onDelete) ?? "retain";

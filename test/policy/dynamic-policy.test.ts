@@ -18,7 +18,8 @@ describe("policy pack: TypeScript programs on the dynamic resources", () => {
   const stacks: PulumiStack[] = [];
   const runs: Record<"advisory" | "mandatory" | "compliant", OperationResult> = {} as never;
 
-  async function previewWith(stage: PolicyStage, program: string, level: "advisory" | "mandatory") {
+  /** A stack of the program with the analyzer in its home, and its preview with every rule at `level`. */
+  async function stackOf(stage: PolicyStage, program: string) {
     const programDir = await stageProgram(join(__dirname, "programs", program), `policy-${program}`);
     const { workDir, analyzer } = policyWorkDir(stage);
     const stack = await PulumiStack.create({
@@ -30,15 +31,17 @@ describe("policy pack: TypeScript programs on the dynamic resources", () => {
       env: { PULUMI_POLICY_PACK_DIR: stage.pack },
     });
     stacks.push(stack);
-    return stack.preview({ policyPacks: [{ pack: analyzer, config: writePolicyConfig(workDir, level) }] });
+    return (level: "advisory" | "mandatory") =>
+      stack.preview({ policyPacks: [{ pack: analyzer, config: writePolicyConfig(workDir, level) }] });
   }
 
   beforeAll(async () => {
     api = await startE2eApi();
     const stage = await policyStage();
-    runs.advisory = await previewWith(stage, "dynamic-violations", "advisory");
-    runs.mandatory = await previewWith(stage, "dynamic-violations", "mandatory");
-    runs.compliant = await previewWith(stage, "dynamic-compliant", "mandatory");
+    const violations = await stackOf(stage, "dynamic-violations");
+    runs.advisory = await violations("advisory");
+    runs.mandatory = await violations("mandatory");
+    runs.compliant = await (await stackOf(stage, "dynamic-compliant"))("mandatory");
   }, 300_000);
 
   afterAll(async () => {

@@ -107,9 +107,6 @@ func NewConnectedAccount(ctx *pulumi.Context,
 	if args.IntegrationId == nil {
 		return nil, errors.New("invalid value for required argument 'IntegrationId'")
 	}
-	if args.Data != nil {
-		args.Data = pulumi.ToSecret(args.Data).(pulumi.MapInput)
-	}
 	secrets := pulumi.AdditionalSecretOutputs([]string{
 		"data",
 	})

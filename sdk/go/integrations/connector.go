@@ -127,9 +127,6 @@ func NewConnector(ctx *pulumi.Context,
 	if args.UseServiceAuth == nil {
 		args.UseServiceAuth = pulumi.BoolPtr(false)
 	}
-	if args.AuthConfig != nil {
-		args.AuthConfig = pulumi.ToSecret(args.AuthConfig).(pulumi.MapInput)
-	}
 	secrets := pulumi.AdditionalSecretOutputs([]string{
 		"authConfig",
 	})

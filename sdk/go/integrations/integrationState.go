@@ -94,9 +94,6 @@ func NewIntegrationState(ctx *pulumi.Context,
 	if args.OnDelete == nil {
 		args.OnDelete = IntegrationStateOnDelete("retain")
 	}
-	if args.AuthConfig != nil {
-		args.AuthConfig = pulumi.ToSecret(args.AuthConfig).(pulumi.MapInput)
-	}
 	secrets := pulumi.AdditionalSecretOutputs([]string{
 		"authConfig",
 		"priorAuthConfig",

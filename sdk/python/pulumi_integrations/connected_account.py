@@ -255,7 +255,7 @@ class ConnectedAccount(pulumi.CustomResource):
             __props__ = ConnectedAccountArgs.__new__(ConnectedAccountArgs)
 
             __props__.__dict__["adopt_id"] = adopt_id
-            __props__.__dict__["data"] = None if data is None else pulumi.Output.secret(data)
+            __props__.__dict__["data"] = data
             __props__.__dict__["entity_id"] = entity_id
             if integration_id is None and not opts.urn:
                 raise TypeError("Missing required property 'integration_id'")

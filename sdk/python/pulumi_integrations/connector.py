@@ -366,7 +366,7 @@ class Connector(pulumi.CustomResource):
             __props__.__dict__["adopt_id"] = adopt_id
             __props__.__dict__["app_id"] = app_id
             __props__.__dict__["app_name"] = app_name
-            __props__.__dict__["auth_config"] = None if auth_config is None else pulumi.Output.secret(auth_config)
+            __props__.__dict__["auth_config"] = auth_config
             __props__.__dict__["auth_scheme"] = auth_scheme
             if deletion_policy is None:
                 deletion_policy = 'delete'

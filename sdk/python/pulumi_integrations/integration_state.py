@@ -207,7 +207,7 @@ class IntegrationState(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = IntegrationStateArgs.__new__(IntegrationStateArgs)
 
-            __props__.__dict__["auth_config"] = None if auth_config is None else pulumi.Output.secret(auth_config)
+            __props__.__dict__["auth_config"] = auth_config
             __props__.__dict__["enabled"] = enabled
             if integration_id is None and not opts.urn:
                 raise TypeError("Missing required property 'integration_id'")

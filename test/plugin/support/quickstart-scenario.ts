@@ -38,6 +38,11 @@ function resourcesOf(exported: string): ExportedResource[] {
 export interface QuickstartOptions {
   /** After the no-op up, `preview --expect-no-changes` too (the runner must know the command). */
   noChangePreview?: boolean;
+  /**
+   * The connector's authConfig values the program gives plain, as the provider records them (default: the client
+   * id from plain config and the scopes, beside the client secret from secret config).
+   */
+  givenPlain?: string[];
 }
 
 /**
@@ -166,12 +171,13 @@ export function describeQuickstart(
         ciphertext: expect.any(String),
       });
       // The SDK sends authConfig as the program gave it (its client id from plain config, its secret from
-      // secret config); the provider makes it secret whole and records, by name, the value that came plain.
+      // secret config); the provider makes it secret whole and records, by name, the values that came plain.
       expect(github?.inputs?.authConfig).toEqual({
         [specialSigKey]: secretSig,
         ciphertext: expect.any(String),
       });
-      expect(github?.inputs?.secretsGivenPlain).toEqual(["authConfig.client_id"]);
+      const givenPlain = options.givenPlain ?? ["authConfig.client_id", "authConfig.scopes"];
+      expect(github?.inputs?.secretsGivenPlain).toEqual(givenPlain.length > 0 ? givenPlain : undefined);
       // The account came through the stack config: the default provider holds it, the key encrypted.
       const provider = resourcesOf(stateAfterUp).find(
         (resource) => resource.type === "pulumi:providers:integrations",
