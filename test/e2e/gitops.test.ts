@@ -172,8 +172,8 @@ describe("e2e: the GitOps example's pipeline", () => {
 
     const previewed = await run(staging, preview);
     expect(previewed.exitCode).toBe(0);
-    // The policy pack ran (`Policies:` and the pack's name) and found nothing.
-    expect(previewed.output).toContain("pulumi-integrations@v");
+    // The policy pack ran (the CLI lists it under "Policy Packs run") and found nothing.
+    expect(previewed.output).toMatch(/Policy Packs run:\s+Name\s+Version\s+pulumi-integrations\|local\|/);
     expect(previewed.output).not.toMatch(/\[(advisory|mandatory)\]/);
     expect(
       previewed.steps
