@@ -33,8 +33,8 @@ export function adoptionNotes(plan: AdoptionPlan, importFile: string, serviceUrl
     "",
     "The generated code names only what each object has: inputs at their defaults are left out. `pulumi import`",
     'marks the resources protected; a Connector keeps the default `deletionPolicy: "delete"`, so once',
-    "unprotected a `pulumi destroy` deletes the connectors, accounts and trigger instances it adopted (README,",
-    '"Adopting an account"). Import a connector with `--state-only` to manage it without owning it.',
+    "unprotected a `pulumi destroy` deletes the connectors, accounts and trigger instances it adopted",
+    "(docs/guides/import-and-adoption.md). Import a connector with `--state-only` to manage it without owning it.",
     "",
     ...(plan.file.resources.some((entry) => entry.logicalName !== entry.name)
       ? [

@@ -22,8 +22,8 @@ export interface ConnectedAccount extends OutputFields<ConnectedAccountOutputs> 
  * `expectedInputFields` (e.g. an API_KEY connector's `api_key`); a missing required one fails check,
  * named, before anything is created. For API_KEY, BEARER_TOKEN, BASIC and NO_AUTH connectors it is
  * `ACTIVE` at once.
- * For OAuth connectors it is `INITIATED`: a person must open `redirectUrl` and grant access (see the
- * README). `data` is secret in state and never shown by the service. The service cannot change an
+ * For OAuth connectors it is `INITIATED`: a person must open `redirectUrl` and grant access (see
+ * docs/guides/resources.md). `data` is secret in state and never shown by the service. The service cannot change an
  * account, so any change replaces it (the new one first). `id` is the account's id.
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging

@@ -2,8 +2,8 @@
 /**
  * integrations-migrate-to-plugin: rewrites a `pulumi stack export` of a stack whose resources are the dynamic
  * ones (`pulumi-integrations`) so that the provider plugin (`integrations`) owns them, for `pulumi stack
- * import`. No remote object is read or written. See migrate-from-dynamic.ts and the README ("Moving a stack
- * from the dynamic resources to the plugin").
+ * import`. No remote object is read or written. See migrate-from-dynamic.ts and docs/guides/upgrading.md
+ * ("Moving a stack from the dynamic resources to the plugin").
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

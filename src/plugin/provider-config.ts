@@ -180,7 +180,7 @@ function otherAccountThanRecorded(recorded: RecordedLocation, now: RecordedLocat
     "object it manages lives: nothing was recorded, read or changed. If the key or base URL is wrong, give " +
     `those of account "${recorded.accountId}" and run again. To move the stack to account "${now.accountId}" ` +
     `on purpose, set integrations:accountId (the provider's accountId) to "${now.accountId}": its resources are ` +
-    'then replaced there (see the README\'s "Where each object lives").'
+    'then replaced there (see docs/guides/configuring-and-accounts.md, "Where each object lives").'
   );
 }
 

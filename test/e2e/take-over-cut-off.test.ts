@@ -8,7 +8,7 @@ const BEFORE_URL = "https://hooks.example.com/before-the-stack";
 const STACK_URL = "https://hooks.example.com/events";
 
 /*
- * A limit the README states ("Recovering from an interrupted create"): a resource that takes over a value the
+ * A limit docs/guides/recovery.md states: a resource that takes over a value the
  * account already has (a TriggerWebhook's URL, an IntegrationState's `enabled`), whose create was cut off after
  * its write and before the engine wrote its state (a killed CLI; `pulumi refresh --clear-pending-creates` then
  * drops the pending CREATE), leaves the account holding the stack's value and nothing in state. The next `up`

@@ -11,7 +11,7 @@
  * CLI leaves its lock: the next command stops on it until `pulumi cancel`. The next `up` then warns about
  * the pending creates and, since the provider never adopts a connector silently, stops on a 409 that names
  * each one. The documented recovery converges: `pulumi refresh --clear-pending-creates`, then take the
- * connectors over on purpose with `adoptId` (README, "Recovering from an interrupted create"). No
+ * connectors over on purpose with `adoptId` (docs/guides/recovery.md). No
  * duplicate, no orphan.
  */
 import { randomBytes } from "node:crypto";

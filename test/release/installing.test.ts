@@ -1,5 +1,5 @@
 /**
- * The README's "Installing" section, run as written against the release folder served on a loopback port
+ * The Installing guide (docs/guides/installing.md), run as written against the release folder served on a loopback port
  * (./support/release-server.ts): each block's commands unchanged, only where each tool downloads from
  * changed (the CLI's PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES, npm's registry, pip's find-links, GOPROXY, a Maven
  * repository). The YAML block runs as a program on the real pulumi-language-yaml from an empty PULUMI_HOME,
@@ -30,12 +30,12 @@ import { liveConnectorIds } from "../support/live-connectors";
 import { createStageRoot } from "../support/packed-package";
 import { pinnedCli } from "../support/pulumi-cli";
 import { freshVenv } from "./support/fresh-venv";
-import { readmeInstallingBlocks } from "./support/readme-installing";
+import { installingGuideBlocks } from "./support/installing-guide";
 import { releaseFolder } from "./support/release-folder";
 import { startReleaseServer, type PluginServing, type ReleaseServer } from "./support/release-server";
 
 const version = releaseVersion();
-const blocks = readmeInstallingBlocks();
+const blocks = installingGuideBlocks();
 const ASSET = `pulumi-resource-integrations-v${version}-linux-amd64.tar.gz`;
 const ASSET_PATH = `/pulumi-integrations/pulumi-integrations/releases/download/v${version}/${ASSET}`;
 
@@ -66,7 +66,7 @@ function installedPlugins(home: string): string[] {
   );
 }
 
-describe("the README's Installing section, run as written", () => {
+describe("the Installing guide, run as written", () => {
   let folder: string;
   let server: ReleaseServer;
   beforeAll(async () => {

@@ -168,7 +168,7 @@ function nameTakenError(name: string, existingId: string | undefined, conflict: 
       "deletes the old one, and names are unique: set the resource option deleteBeforeReplace: true, or " +
       "leave name unset so that a replacement gets a fresh name. If an interrupted `pulumi up` of this " +
       "stack created it (the CLI then reports a pending CREATE), run `pulumi refresh --clear-pending-creates` " +
-      `and take it over: set adoptId: "${id}" (README, "Recovering from an interrupted create"); the same ` +
+      `and take it over: set adoptId: "${id}" (docs/guides/recovery.md); the same ` +
       `input takes it over on purpose. To manage only its state, use IntegrationState (integrationId: "${id}"). ` +
       `Otherwise choose another name. (${conflict.message})`,
   );

@@ -232,7 +232,7 @@ function unrestoredWarning(id: string, props: IntegrationStateOutputs, holder: s
     `IntegrationState "${props.resourceName ?? id}" was deleted without putting back what it found on ` +
     `integration ${id} (${what}): IntegrationState "${holder}" manages the integration in this update and keeps ` +
     "it as it is. No resource puts those values back any more. To rename or move an IntegrationState, give the " +
-    'new one `aliases` (the README\'s "Renaming and moving resources"); a replacement that deletes first ' +
+    "new one `aliases` (docs/guides/renaming-and-moving.md); a replacement that deletes first " +
     "(`deleteBeforeReplace: true`) carries them over."
   );
 }

@@ -283,7 +283,7 @@ function otherAccount(kind: string, id: string, recorded: Location, now: Locatio
       `now reaches account "${now.accountId}" (${now.serviceUrl}). Nothing was read, changed or deleted: in ` +
       "another account every object looks gone. If the key is wrong, give the key of account " +
       `"${recorded.accountId}" (integrations:apiKey, INTEGRATIONS_API_KEY or the provider's apiKey) and run ` +
-      'again; to move the stack to another account, see the README\'s "Where each object lives".',
+      'again; to move the stack to another account, see docs/guides/configuring-and-accounts.md, "Where each object lives".',
   );
 }
 
@@ -325,7 +325,7 @@ function notFoundHere(kind: string, id: string, recorded: LocationProps, now: Lo
     `${kind} ${id} lives at ${recordedUrl(recorded) ?? "another service"} (account "${recorded.accountId}") and is ` +
       `not found at ${now.serviceUrl}, which the provider now reaches with a key of the same account id: it is ` +
       "another service. Nothing was read, changed or deleted. Set the base URL back (integrations:baseUrl, " +
-      "INTEGRATIONS_BASE_URL or the provider's baseUrl); to move the stack, see the README's \"Where each " +
+      "INTEGRATIONS_BASE_URL or the provider's baseUrl); to move the stack, see docs/guides/configuring-and-accounts.md, \"Where each " +
       'object lives".',
   );
 }

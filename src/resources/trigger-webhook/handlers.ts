@@ -208,7 +208,7 @@ async function deleteWebhook(client: ApiClient, props: TriggerWebhookOutputs, cl
     else if (wouldRestore(props)) await warn(unrestoredWarning(props, claim.holder));
     return;
   }
-  // The API cannot unset a callback URL: with none before, the URL stays (the README says so).
+  // The API cannot unset a callback URL: with none before, the URL stays (docs/guides/resources.md says so).
   if (!wouldRestore(props)) return;
   // Someone who set another URL since is not overruled.
   if ((await client.getCallbackUrl()) !== props.url) return;
@@ -224,7 +224,7 @@ function unrestoredWarning(props: TriggerWebhookOutputs, holder: string): string
     `TriggerWebhook "${props.resourceName}" was deleted without putting back the callback URL it found ` +
     `(${props.priorUrl}): TriggerWebhook "${holder}" manages the account's URL in this update and keeps it. ` +
     `No resource puts back ${props.priorUrl} any more. To rename or move a TriggerWebhook, give the new one ` +
-    '`aliases` (the README\'s "Renaming and moving resources"); a replacement that deletes first ' +
+    "`aliases` (docs/guides/renaming-and-moving.md); a replacement that deletes first " +
     "(`deleteBeforeReplace: true`) carries it over."
   );
 }

@@ -56,7 +56,7 @@ export function onDefaultProvider(model: Model): StateResource[] {
 
 /**
  * A command run with another account's key, or at another service: refused whenever state holds a resource
- * of the default provider (the README's "Where each object lives"); with none, nothing tells it apart from a
+ * of the default provider (docs/guides/configuring-and-accounts.md, "Where each object lives"); with none, nothing tells it apart from a
  * new stack, so it may go either way, and invariant 3 still forbids every write there.
  */
 export function guarded(model: Model): Outcome {

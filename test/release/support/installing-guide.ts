@@ -1,4 +1,4 @@
-/** The README's "Installing" section, as its blocks: what a user copies, found by what each block runs. */
+/** The "Installing" guide (docs/guides/installing.md), as its blocks: what a user copies, found by what each block runs. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -11,21 +11,17 @@ export interface InstallingBlocks {
   pluginInstall: string;
 }
 
-export function readmeInstallingBlocks(
-  readme = readFileSync(join(__dirname, "..", "..", "..", "README.md"), "utf8"),
+export function installingGuideBlocks(
+  guide = readFileSync(join(__dirname, "..", "..", "..", "docs", "guides", "installing.md"), "utf8"),
 ): InstallingBlocks {
-  const start = readme.indexOf("\n## Installing\n");
-  if (start < 0) throw new Error('the README has no "## Installing" section');
-  const end = readme.indexOf("\n## ", start + 1);
-  const section = readme.slice(start, end < 0 ? undefined : end);
-  const blocks = [...section.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map(([, lang, text]) => ({
+  const blocks = [...guide.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map(([, lang, text]) => ({
     lang: lang!,
     text: text!,
   }));
   const one = (description: string, test: (block: { lang: string; text: string }) => boolean): string => {
     const found = blocks.filter(test);
     if (found.length !== 1)
-      throw new Error(`"Installing" has ${found.length} blocks that ${description}, not one`);
+      throw new Error(`docs/guides/installing.md has ${found.length} blocks that ${description}, not one`);
     return found[0]!.text;
   };
   return {
