@@ -1,21 +1,24 @@
 /**
- * YAML without repetition: a program on the real `pulumi-language-yaml` names the plugin's `version` and
+ * YAML without repetition: the README's YAML quickstart, run as written on the real `pulumi-language-yaml`,
+ * names the plugin's `version` and
  * `pluginDownloadURL` once, on a provider resource with `defaultProvider: true` (pulumi-yaml v1.38.1,
  * pkg/pulumiyaml/run.go setDefaultProviders), and its three resources and its invoke name none. Guards that
  * every one of them runs on that one provider (no default provider starts beside it, so the claims that
  * protect successors live in one process), and that the provider records the version and the download URL.
  */
-import { readFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { releaseVersion } from "../../scripts/release/version";
 import { PLUGIN_DOWNLOAD_URL } from "../../src/plugin/resources";
 import type { PulumiStack } from "../../tools/pulumi/stack";
 import type { OperationResult } from "../../tools/pulumi/types";
+import { readmeYamlQuickstart } from "../docs/support/code-blocks";
 import { startE2eApi, type E2eApi } from "../e2e/support/e2e-api";
-import { stageYamlProgram, yamlPluginStack } from "./support/quickstart-stack";
+import { createStageRoot } from "../support/packed-package";
+import { yamlPluginStack } from "./support/quickstart-stack";
 
-const PROGRAM = join(__dirname, "programs", "yaml-default-provider");
+const PROGRAM = readmeYamlQuickstart().text;
 
 interface StoredResource {
   urn: string;
@@ -33,7 +36,9 @@ describe("YAML: the plugin's version and download URL named once (defaultProvide
 
   beforeAll(async () => {
     api = await startE2eApi();
-    stack = await yamlPluginStack(stageYamlProgram(PROGRAM, "yaml-default-provider"), {
+    const programDir = mkdtempSync(join(createStageRoot(), "readme-yaml-quickstart-"));
+    writeFileSync(join(programDir, "Pulumi.yaml"), PROGRAM);
+    stack = await yamlPluginStack(programDir, {
       // Only the provider resource's own properties: no `integrations:*` config, no INTEGRATIONS_API_KEY,
       // so a default provider, were one started, would have no key.
       config: { baseUrl: api.emulator.url },
@@ -51,7 +56,7 @@ describe("YAML: the plugin's version and download URL named once (defaultProvide
   });
 
   it("names the version and the download URL once, on the provider resource, none on the resources", () => {
-    const program = parseYaml(readFileSync(join(PROGRAM, "Pulumi.yaml"), "utf8")) as {
+    const program = parseYaml(PROGRAM) as {
       resources: Record<string, { options?: Record<string, unknown> }>;
     };
     const withOptions = Object.entries(program.resources)

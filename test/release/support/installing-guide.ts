@@ -1,6 +1,7 @@
 /** The "Installing" guide (docs/guides/installing.md), as its blocks: what a user copies, found by what each block runs. */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { oneBlockOf, type CodeBlock } from "../../docs/support/code-blocks";
+
+export const INSTALLING_GUIDE = "docs/guides/installing.md";
 
 export interface InstallingBlocks {
   npm: string;
@@ -11,28 +12,31 @@ export interface InstallingBlocks {
   pluginInstall: string;
 }
 
-export function installingGuideBlocks(
-  guide = readFileSync(join(__dirname, "..", "..", "..", "docs", "guides", "installing.md"), "utf8"),
-): InstallingBlocks {
-  const blocks = [...guide.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map(([, lang, text]) => ({
-    lang: lang!,
-    text: text!,
-  }));
-  const one = (description: string, test: (block: { lang: string; text: string }) => boolean): string => {
-    const found = blocks.filter(test);
-    if (found.length !== 1)
-      throw new Error(`docs/guides/installing.md has ${found.length} blocks that ${description}, not one`);
-    return found[0]!.text;
-  };
-  return {
-    npm: one("run npm install", (block) => block.lang === "sh" && block.text.startsWith("npm install")),
-    pip: one("run pip install", (block) => block.lang === "sh" && block.text.startsWith("pip install")),
-    goGet: one("run go get", (block) => block.lang === "sh" && block.text.startsWith("go get")),
-    maven: one("are a Maven dependency", (block) => block.lang === "xml"),
-    yaml: one("are a YAML program", (block) => block.lang === "yaml"),
-    pluginInstall: one(
-      "install the plugin",
-      (block) => block.lang === "sh" && block.text.startsWith("pulumi plugin install"),
-    ),
-  };
+const picks: Record<keyof InstallingBlocks, [string, (block: CodeBlock) => boolean]> = {
+  npm: ["run npm install", (block) => block.lang === "sh" && block.text.startsWith("npm install")],
+  pip: ["run pip install", (block) => block.lang === "sh" && block.text.startsWith("pip install")],
+  goGet: ["run go get", (block) => block.lang === "sh" && block.text.startsWith("go get")],
+  maven: ["are a Maven dependency", (block) => block.lang === "xml"],
+  yaml: ["are a YAML program", (block) => block.lang === "yaml"],
+  pluginInstall: [
+    "install the plugin",
+    (block) => block.lang === "sh" && block.text.startsWith("pulumi plugin install"),
+  ],
+};
+
+/** Each block the installing test runs, with where it stands in the guide (for the docs' code-block check). */
+export function installingGuideCodeBlocks(): Record<keyof InstallingBlocks, CodeBlock> {
+  return Object.fromEntries(
+    Object.entries(picks).map(([name, [description, test]]) => [
+      name,
+      oneBlockOf(INSTALLING_GUIDE, description, test),
+    ]),
+  ) as Record<keyof InstallingBlocks, CodeBlock>;
+}
+
+export function installingGuideBlocks(): InstallingBlocks {
+  const blocks = installingGuideCodeBlocks();
+  return Object.fromEntries(
+    Object.entries(blocks).map(([name, block]) => [name, block.text]),
+  ) as unknown as InstallingBlocks;
 }
