@@ -22,6 +22,7 @@ export const defaultFaultSettings = (): FaultSettings => ({
   resetAfterHandler: true,
   match: null,
   remaining: null,
+  remainingPerRoute: null,
   lateCommitMs: null,
   clockOffsetMs: 0,
 });
@@ -76,11 +77,9 @@ export class FaultController {
   /** Merges a partial update (into one tenant's settings when given); throws a 400-shaped error when invalid. */
   set(patch: unknown, tenant?: number): FaultSettings {
     const valid = parseInput(faultSettingsPatch, patch, "faults");
-    const merged = { ...this.effective(tenant) };
-    for (const [key, value] of Object.entries(valid)) {
-      if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
-    }
-    this.store(merged, tenant);
+    const given = Object.fromEntries(Object.entries(valid).filter(([, value]) => value !== undefined));
+    // A copy: a budget (`remaining...`) counted down for a tenant is never the operator's.
+    this.store({ ...copy(this.effective(tenant)), ...(given as Partial<FaultSettings>) }, tenant);
     return this.get(tenant);
   }
 
@@ -113,6 +112,11 @@ export class FaultController {
     if (s.remaining !== null) {
       if (s.remaining <= 0) return null;
       s.remaining -= 1;
+    }
+    if (s.remainingPerRoute !== null) {
+      const left = s.remainingPerRoute[`${method} ${route}`] ?? 0;
+      if (left <= 0) return null;
+      s.remainingPerRoute[`${method} ${route}`] = left - 1;
     }
     const delayMs = s.latencyMs + (s.jitterMs > 0 ? this.random() * s.jitterMs : 0);
     const limited = this.takeToken(s, tenant);
@@ -202,5 +206,9 @@ function anyFaultConfigured(s: FaultSettings): boolean {
 }
 
 function copy(settings: FaultSettings): FaultSettings {
-  return { ...settings, match: settings.match ? [...settings.match] : null };
+  return {
+    ...settings,
+    match: settings.match ? [...settings.match] : null,
+    remainingPerRoute: settings.remainingPerRoute ? { ...settings.remainingPerRoute } : null,
+  };
 }

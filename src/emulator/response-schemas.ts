@@ -317,6 +317,7 @@ export const faultSettingsView = z
     resetAfterHandler: z.boolean(),
     match: z.array(z.string()).nullable(),
     remaining: z.int().nullable(),
+    remainingPerRoute: z.record(z.string(), z.int()).nullable(),
     lateCommitMs: z.int().nullable(),
     clockOffsetMs: z.int(),
   })

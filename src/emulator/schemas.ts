@@ -150,6 +150,9 @@ export const fireTriggerBody = z.object({ payload: jsonObject.optional() }).opti
 
 const share = z.number().min(0).max(1);
 const milliseconds = z.number().int().min(0).max(600_000);
+/** A route as `match` and `remainingPerRoute` name it: "METHOD /route/:pattern". */
+const ROUTE = /^[A-Z]+ \/\S*$/;
+const ROUTE_RULE = 'must look like "METHOD /route/:pattern"';
 /** How far the server's clock may run ahead or behind: ten years either way. */
 export const MAX_CLOCK_OFFSET_MS = 315_576_000_000;
 
@@ -163,12 +166,14 @@ export const faultSettingsPatch = z.strictObject({
   rateLimitPerSecond: z.number().positive().max(1_000_000).nullable().optional(),
   resetRate: share.optional(),
   resetAfterHandler: z.boolean().optional(),
-  match: z
-    .array(z.string().regex(/^[A-Z]+ \/\S*$/, 'must look like "METHOD /route/:pattern"'))
-    .max(100)
+  match: z.array(z.string().regex(ROUTE, ROUTE_RULE)).max(100).nullable().optional(),
+  remaining: z.number().int().min(0).nullable().optional(),
+  remainingPerRoute: z
+    .record(z.string(), z.number().int().min(0))
+    .refine((routes) => Object.keys(routes).every((route) => ROUTE.test(route)), `each key ${ROUTE_RULE}`)
+    .refine((routes) => Object.keys(routes).length <= 100, "names at most 100 routes")
     .nullable()
     .optional(),
-  remaining: z.number().int().min(0).nullable().optional(),
   lateCommitMs: milliseconds.nullable().optional(),
   clockOffsetMs: z.number().int().min(-MAX_CLOCK_OFFSET_MS).max(MAX_CLOCK_OFFSET_MS).optional(),
 });

@@ -27,6 +27,13 @@ export interface FaultSettings {
   /** Apply faults to only the next N matching requests, then stop; null = forever. */
   remaining: number | null;
   /**
+   * `remaining` for each route apart: only the next N matching requests of each "METHOD routePattern" named,
+   * and none of a route not named; null = off. `{ "POST /api/v1/integrations": 1, "POST
+   * /api/v1/triggers/enable/:connectedAccountId/:triggerName": 1 }` takes the first request of each, in
+   * whichever order concurrent operations send them (one `remaining: 2` would take the first two of either).
+   */
+  remainingPerRoute: Record<string, number> | null;
+  /**
    * A lost create (or any lost write) that happens anyway, later: a matching write request (POST, PUT,
    * PATCH, DELETE) has its connection reset at once (the client sees no response, as with `resetRate` 1 and
    * `resetAfterHandler` false), and is then applied this many ms later exactly as if it had arrived then

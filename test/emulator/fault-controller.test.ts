@@ -80,3 +80,38 @@ describe("rate limit per tenant (token bucket)", () => {
     expect([decide()?.kind, decide()?.kind, decide()?.kind]).toEqual([null, null, "throttle"]);
   });
 });
+
+describe("remainingPerRoute", () => {
+  const CREATE = "/api/v1/integrations";
+  const ENABLE = "/api/v1/triggers/enable/:connectedAccountId/:triggerName";
+
+  it("takes the next N requests of each route named, in whichever order they come, and none of another", () => {
+    const faults = new FaultController({
+      errorRate: 1,
+      remainingPerRoute: { [`POST ${CREATE}`]: 1, [`POST ${ENABLE}`]: 1 },
+    });
+    const outcomes = [
+      faults.decide("POST", CREATE, 0)?.kind,
+      faults.decide("POST", CREATE, 0)?.kind, // the first create's retry: its route's budget is spent
+      faults.decide("GET", ROUTE, 0)?.kind, // a route not named
+      faults.decide("POST", ENABLE, 0)?.kind,
+      faults.decide("POST", ENABLE, 0)?.kind,
+    ];
+    expect(outcomes).toEqual(["error", undefined, undefined, "error", undefined]);
+    expect(faults.get().remainingPerRoute).toEqual({ [`POST ${CREATE}`]: 0, [`POST ${ENABLE}`]: 0 });
+  });
+
+  it("counts a tenant's requests against its own settings, not the operator's", () => {
+    const faults = new FaultController({ errorRate: 1, remainingPerRoute: { [`GET ${ROUTE}`]: 1 } });
+    faults.set({ latencyMs: 5 }, 7);
+    expect(faults.decide("GET", ROUTE, 7)?.kind).toBe("error");
+    expect(faults.get().remainingPerRoute).toEqual({ [`GET ${ROUTE}`]: 1 });
+    expect(faults.decide("GET", ROUTE, 0)?.kind).toBe("error");
+  });
+
+  it("refuses a route that is not METHOD /pattern, naming the field", () => {
+    expect(() => new FaultController({ remainingPerRoute: { integrations: 1 } })).toThrow(
+      /remainingPerRoute.*METHOD \/route\/:pattern/,
+    );
+  });
+});
