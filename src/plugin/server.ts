@@ -153,7 +153,7 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
         ...(reveal(wire) as Props),
         ...row.internalInputs?.({ name }),
         // Set here only, so a program cannot claim it.
-        ...secretsGivenPlain(row.definition, wire),
+        ...secretsGivenPlain(row.definition, flagsOf(row).credentialInputs, wire),
       };
       const news = row.autoname
         ? withAutonaming(row.autoname, given, olds, {
@@ -446,6 +446,8 @@ function replaceFlagged(row: PluginResource): ReadonlySet<string> {
 }
 
 interface RowFlags {
+  /** The inputs the definition flags secret: the credentials a program gives (`connection` is not one). */
+  credentialInputs: ReadonlySet<string>;
   secretInputs: ReadonlySet<string>;
   secretOutputs: ReadonlySet<string>;
   replaceOnChanges: ReadonlySet<string>;
@@ -456,8 +458,10 @@ const rowFlags = new WeakMap<PluginResource, RowFlags>();
 function flagsOf(row: PluginResource): RowFlags {
   let flags = rowFlags.get(row);
   if (flags === undefined) {
+    const credentialInputs = keysFlagged(row.definition.inputs, "secret");
     flags = {
-      secretInputs: new Set([...keysFlagged(row.definition.inputs, "secret"), CONNECTION_PROPERTY]),
+      credentialInputs: new Set(credentialInputs),
+      secretInputs: new Set([...credentialInputs, CONNECTION_PROPERTY]),
       secretOutputs: new Set([...keysFlagged(row.definition.outputs, "secret"), CONNECTION_PROPERTY]),
       replaceOnChanges: new Set(keysFlagged(row.definition.inputs, "replaceOnChanges")),
     };
