@@ -11,6 +11,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { releaseVersion } from "../../scripts/release/version";
 import { startEmulator } from "../../src/emulator";
 import { installingGuideCodeBlocks } from "../release/support/installing-guide";
 import { packedPackageDir, stageFolder } from "../support/packed-package";
@@ -75,6 +76,20 @@ describe("the code blocks of the README and the guides", () => {
     );
     expect(problems).toEqual([]);
   }, 120_000);
+
+  it("names this release's version wherever a command names a version (of this package: no other is named)", () => {
+    const versions = blocksChecked("commands").flatMap((block) =>
+      shellCommandsOf(block).flatMap((command) =>
+        command.words.flatMap((word) =>
+          [...word.matchAll(/(?<![\d.])\d+\.\d+\.\d+(?!\.?\d)/g)].map(
+            (match) => `${block.page}:${command.line}: ${match[0]}`,
+          ),
+        ),
+      ),
+    );
+    expect(versions.length).toBeGreaterThan(0);
+    expect(versions.filter((named) => !named.endsWith(`: ${releaseVersion()}`))).toEqual([]);
+  });
 
   it("runs the emulator session against an emulator: each command prints what its comment says", async () => {
     const [session] = blocksChecked("session");
