@@ -3,8 +3,7 @@
  * - TypeScript: type-checked as a program of its own against the npm-packed package (strict);
  * - shell: each command against the grammar of the tool it runs (the real `pulumi` CLI's help, this
  *   package's CLIs' help, its npm scripts and packages), every version they name this release's; the
- *   emulator session that shows its output is run
- *   against an emulator and prints what its comments say;
+ *   emulator session that shows its output is run against an emulator and prints what its comments say;
  * - the README's YAML quickstart and the Installing guide's blocks: run as written by the tests named below;
  * - the repository's layout: each path it names exists.
  * At most five blocks stay unchecked, each with its reason above it (`<!-- unchecked: ... -->`).
