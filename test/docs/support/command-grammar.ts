@@ -16,7 +16,9 @@ import type { ShellCommand } from "./shell-commands";
 export interface Tools {
   /** The pinned `pulumi` executable. */
   pulumi: string;
-  /** The package's commands (its package.json `bin`) as the files `npx <name>` runs. */
+  /** The npm-packed package, whose commands `npx <name>` runs. */
+  packageDir: string;
+  /** Its commands (its package.json `bin`): each name's file, relative to the package. */
   bins: Record<string, string>;
   /** The scripts of this repository's package.json, for `npm run <script>`. */
   scripts: Record<string, string>;
@@ -36,9 +38,8 @@ export function repositoryTools(pulumi: string, packageDir: string): Tools {
   );
   return {
     pulumi,
-    bins: Object.fromEntries(
-      Object.entries(manifest.bin).map(([name, file]) => [name, join(packageDir, file)]),
-    ),
+    packageDir,
+    bins: manifest.bin,
     scripts: manifest.scripts,
     installable: new Set([manifest.name, ...published, ...Object.keys(manifest.peerDependencies)]),
   };
@@ -55,7 +56,7 @@ export function grammarProblems(command: ShellCommand, tools: Tools): string[] {
       const file = tools.bins[name ?? ""];
       if (!file)
         return [`npx ${name}: not a command of this package (${Object.keys(tools.bins).join(", ")})`];
-      return helpProblems(["node", file], name!, rest, { needsSubcommand: false });
+      return helpProblems(["node", join(tools.packageDir, file)], name!, rest, { needsSubcommand: false });
     }
     case "npm":
       return npmProblems(args, tools);
@@ -85,15 +86,13 @@ function npmProblems(args: string[], tools: Tools): string[] {
     if (separator === undefined) return [];
     if (separator !== "--") return [`npm run ${script} ${separator}: arguments follow a --`];
     // The arguments go to the script's last command: one of the package's own CLIs.
-    const entry = Object.entries(tools.bins).find(([, file]) => body.endsWith(`node ${relativeBin(file)}`));
+    const entry = Object.entries(tools.bins).find(([, file]) => body.endsWith(`node ${file}`));
     if (!entry) return [`npm run ${script} -- ...: the script does not end in one of the package's commands`];
-    return helpProblems(["node", entry[1]], entry[0], scriptArgs, { needsSubcommand: false });
+    return helpProblems(["node", join(tools.packageDir, entry[1])], entry[0], scriptArgs, {
+      needsSubcommand: false,
+    });
   }
   return [`npm ${verb}: no check knows this npm command`];
-}
-
-function relativeBin(file: string): string {
-  return file.slice(file.indexOf("dist/"));
 }
 
 const helpCache = new Map<string, string>();
