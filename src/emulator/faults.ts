@@ -109,15 +109,12 @@ export class FaultController {
     const lateCommitMs = WRITE_METHODS.has(method) ? s.lateCommitMs : null;
     if (!anyFaultConfigured(s) && lateCommitMs === null) return null;
     if (s.match && !s.match.includes(`${method} ${route}`)) return null;
-    if (s.remaining !== null) {
-      if (s.remaining <= 0) return null;
-      s.remaining -= 1;
-    }
-    if (s.remainingPerRoute !== null) {
-      const left = s.remainingPerRoute[`${method} ${route}`] ?? 0;
-      if (left <= 0) return null;
-      s.remainingPerRoute[`${method} ${route}`] = left - 1;
-    }
+    // Both budgets are asked before either is spent: a request one of them refuses costs the other nothing.
+    const routeKey = `${method} ${route}`;
+    if (s.remainingPerRoute !== null && !((s.remainingPerRoute[routeKey] ?? 0) > 0)) return null;
+    if (s.remaining !== null && s.remaining <= 0) return null;
+    if (s.remaining !== null) s.remaining -= 1;
+    if (s.remainingPerRoute !== null) s.remainingPerRoute[routeKey]! -= 1;
     const delayMs = s.latencyMs + (s.jitterMs > 0 ? this.random() * s.jitterMs : 0);
     const limited = this.takeToken(s, tenant);
     let outcome: FaultOutcome | null = null;

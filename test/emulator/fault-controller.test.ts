@@ -101,6 +101,17 @@ describe("remainingPerRoute", () => {
     expect(faults.get().remainingPerRoute).toEqual({ [`POST ${CREATE}`]: 0, [`POST ${ENABLE}`]: 0 });
   });
 
+  it("spends `remaining` only on a request its route's budget lets through", () => {
+    const faults = new FaultController({
+      errorRate: 1,
+      remaining: 1,
+      remainingPerRoute: { [`POST ${CREATE}`]: 1 },
+    });
+    expect(faults.decide("GET", ROUTE, 0)?.kind).toBeUndefined();
+    expect(faults.decide("POST", CREATE, 0)?.kind).toBe("error");
+    expect(faults.get()).toMatchObject({ remaining: 0, remainingPerRoute: { [`POST ${CREATE}`]: 0 } });
+  });
+
   it("counts a tenant's requests against its own settings, not the operator's", () => {
     const faults = new FaultController({ errorRate: 1, remainingPerRoute: { [`GET ${ROUTE}`]: 1 } });
     faults.set({ latencyMs: 5 }, 7);
