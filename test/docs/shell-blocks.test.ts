@@ -6,7 +6,13 @@ import type { CodeBlock } from "./support/code-blocks";
 import { shellCommandsOf } from "./support/shell-commands";
 import { sessionProblems } from "./support/shell-session";
 
-const block = (text: string): CodeBlock => ({ page: "page.md", line: 10, lang: "sh", text });
+const block = (text: string): CodeBlock => ({
+  page: "page.md",
+  line: 10,
+  closingLine: 11 + text.split("\n").length - 1,
+  lang: "sh",
+  text,
+});
 
 describe("a docs shell block's commands", () => {
   it("joins continued lines, splits at && and |, drops comments and quotes", () => {

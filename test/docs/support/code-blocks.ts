@@ -16,6 +16,8 @@ export interface CodeBlock {
   page: string;
   /** The line of the opening fence, 1-based. */
   line: number;
+  /** The line of the closing fence. */
+  closingLine: number;
   /** The info string's first word ("ts", "sh", "yaml", "text"); "" when the fence has none. */
   lang: string;
   /** The block's lines, without the fences, each with the fence's indentation taken off. */
@@ -49,6 +51,7 @@ export function codeBlocksOf(page: string, text = readFileSync(join(REPOSITORY, 
     blocks.push({
       page,
       line: start + 1,
+      closingLine: index + 1,
       lang: opening[2]!,
       text: body.join("\n") + "\n",
       ...(unchecked === undefined ? {} : { unchecked }),

@@ -8,6 +8,7 @@
  * Node 20 cannot require.)
  */
 import { readFileSync } from "node:fs";
+import { codeBlocksOf } from "./code-blocks";
 
 export interface PageLink {
   /** The target as written: a path, a path with `#anchor`, or `#anchor` alone. */
@@ -16,18 +17,10 @@ export interface PageLink {
 }
 
 /** The page's text with each fenced code block blanked, line for line (links and paths there are code). */
-export function withoutCodeBlocks(text: string): string {
-  let inBlock = false;
-  return text
-    .split("\n")
-    .map((line) => {
-      if (/^\s*```/.test(line)) {
-        inBlock = !inBlock;
-        return "";
-      }
-      return inBlock ? "" : line;
-    })
-    .join("\n");
+function withoutCodeBlocks(text: string): string {
+  const lines = text.split("\n");
+  for (const block of codeBlocksOf("the page", text)) lines.fill("", block.line - 1, block.closingLine);
+  return lines.join("\n");
 }
 
 export function anchorsOf(file: string): Set<string> {

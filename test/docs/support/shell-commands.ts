@@ -15,23 +15,35 @@ export interface ShellCommand {
   assignsOnly: boolean;
 }
 
-export function shellCommandsOf(block: CodeBlock): ShellCommand[] {
-  const commands: ShellCommand[] = [];
+export interface ShellLine {
+  /** The page's line it starts on. */
+  line: number;
+  /** As written: a line continued with a trailing backslash keeps the backslash and the next line. */
+  text: string;
+}
+
+/** The block's lines as a shell reads them: a line that ends in a backslash goes on to the next. */
+export function shellLinesOf(block: CodeBlock): ShellLine[] {
+  const shellLines: ShellLine[] = [];
   const lines = block.text.replace(/\n$/, "").split("\n");
   for (let index = 0; index < lines.length; index++) {
     const line = block.line + 1 + index;
     let text = lines[index]!;
-    while (text.endsWith("\\") && index + 1 < lines.length) text = text.slice(0, -1) + " " + lines[++index];
-    for (const words of commandWordsOf(text)) {
-      const firstWord = words.findIndex((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word));
-      commands.push(
-        firstWord === -1
-          ? { words: [], line, assignsOnly: true }
-          : { words: words.slice(firstWord), line, assignsOnly: false },
-      );
-    }
+    while (text.endsWith("\\") && index + 1 < lines.length) text += "\n" + lines[++index];
+    shellLines.push({ line, text });
   }
-  return commands;
+  return shellLines;
+}
+
+export function shellCommandsOf(block: CodeBlock): ShellCommand[] {
+  return shellLinesOf(block).flatMap(({ line, text }) =>
+    commandWordsOf(text.replace(/\\\n/g, " ")).map((words) => {
+      const firstWord = words.findIndex((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word));
+      return firstWord === -1
+        ? { words: [], line, assignsOnly: true }
+        : { words: words.slice(firstWord), line, assignsOnly: false };
+    }),
+  );
 }
 
 function commandWordsOf(text: string): string[][] {

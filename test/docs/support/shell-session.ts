@@ -1,12 +1,13 @@
 /**
  * A docs shell block that shows its output, run: the block goes to bash as written (one session, so its
- * variables carry over), and each command's output must match the comment written under it (or beside it). In a comment,
- * `...` stands for any text and `<uuid>` for an id; two spaces or more end the output and begin an
- * explanation; a comment that opens with `(` explains and is not output.
+ * variables carry over), and each command's output must match the comment written under it (or beside it).
+ * In a comment, `...` stands for any text and `<uuid>` for an id; two spaces or more end the output and begin
+ * an explanation; a comment that opens with `(` explains and is not output.
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { CodeBlock } from "./code-blocks";
+import { shellLinesOf } from "./shell-commands";
 
 interface Step {
   /** The page's line of the command. */
@@ -22,7 +23,7 @@ export async function sessionProblems(
 ): Promise<string[]> {
   let text = block.text;
   for (const [from, to] of options.replace) text = text.split(from).join(to);
-  const steps = stepsOf(text, block.line);
+  const steps = stepsOf({ ...block, text });
   const script = steps.map((step, index) => `printf '\\n@@step ${index}\\n'\n${step.command}`).join("\n");
   const { stdout: output } = await promisify(execFile)("bash", ["-euo", "pipefail", "-c", script], {
     cwd: options.cwd,
@@ -38,24 +39,20 @@ export async function sessionProblems(
   });
 }
 
-function stepsOf(text: string, fenceLine: number): Step[] {
+function stepsOf(block: CodeBlock): Step[] {
   const steps: Step[] = [];
-  const lines = text.replace(/\n$/, "").split("\n");
-  for (let index = 0; index < lines.length; index++) {
-    const comment = /^#\s?(.*)$/.exec(lines[index]!)?.[1];
+  for (const { line, text } of shellLinesOf(block)) {
+    const comment = /^#\s?(.*)$/.exec(text)?.[1];
     const last = steps[steps.length - 1];
     if (comment !== undefined) {
       if (last && last.expected === undefined && !comment.startsWith("("))
         last.expected = comment.split(/\s{2,}/)[0]!;
       continue;
     }
-    const line = fenceLine + 1 + index;
-    let command = lines[index]!;
-    while (command.endsWith("\\") && index + 1 < lines.length) command += "\n" + lines[++index];
-    const trailing = /\s+#\s+(.*)$/.exec(command);
+    const trailing = /\s+#\s+(.*)$/.exec(text);
     steps.push({
       line,
-      command: trailing ? command.slice(0, trailing.index) : command,
+      command: trailing ? text.slice(0, trailing.index) : text,
       ...(trailing ? { expected: trailing[1]!.split(/\s{2,}/)[0]! } : {}),
     });
   }
