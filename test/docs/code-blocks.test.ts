@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { releaseVersion } from "../../scripts/release/version";
 import { startEmulator } from "../../src/emulator";
-import { installingGuideCodeBlocks } from "../release/support/installing-guide";
+import { installingGuideBlocks } from "../release/support/installing-guide";
 import { packedPackageDir, stageFolder } from "../support/packed-package";
 import { pinnedCli } from "../support/pulumi-cli";
 import { checkedPages, codeBlocksOf, readmeYamlQuickstart, type CodeBlock } from "./support/code-blocks";
@@ -30,13 +30,11 @@ type Check = "type-checked" | "commands" | "session" | "layout" | "run elsewhere
 const blocks = checkedPages().flatMap((page) => codeBlocksOf(page));
 const where = (block: CodeBlock) => `${block.page}:${block.line}`;
 
-/** The blocks other tests run as users copy them, by where they stand, with the test that runs each. */
-const runElsewhere = new Map<string, string>([
-  [where(readmeYamlQuickstart()), "test/plugin/yaml-default-provider.test.ts"],
-  ...Object.values(installingGuideCodeBlocks()).map(
-    (block) => [where(block), "test/release/installing.test.ts"] as [string, string],
-  ),
-]);
+/**
+ * The blocks other tests run as users copy them, by where they stand: the README's YAML quickstart
+ * (test/plugin/yaml-default-provider.test.ts) and the Installing guide's (test/release/installing.test.ts).
+ */
+const runElsewhere = new Set([readmeYamlQuickstart(), ...Object.values(installingGuideBlocks())].map(where));
 
 function checkOf(block: CodeBlock): Check | undefined {
   if (block.unchecked !== undefined) return "unchecked";

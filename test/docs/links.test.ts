@@ -5,9 +5,8 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import { REPOSITORY as ROOT } from "./support/code-blocks";
 import { anchorsOf, linksOf, namedPathsOf } from "./support/markdown";
-
-const ROOT = resolve(__dirname, "..", "..");
 /**
  * The folders whose paths prose names: a named path under one of them must exist (or begin one that does: a
  * glob, `test/plugin/programgen*.test.ts`, or a path wrapped at the end of a line). Generated output (`sdk/`,

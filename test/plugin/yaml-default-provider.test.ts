@@ -1,13 +1,11 @@
 /**
  * YAML without repetition: the README's YAML quickstart, run as written on the real `pulumi-language-yaml`,
- * names the plugin's `version` and
- * `pluginDownloadURL` once, on a provider resource with `defaultProvider: true` (pulumi-yaml v1.38.1,
- * pkg/pulumiyaml/run.go setDefaultProviders), and its three resources and its invoke name none. Guards that
+ * names the plugin's `version` and `pluginDownloadURL` once, on a provider resource with `defaultProvider: true`
+ * (pulumi-yaml v1.38.1, pkg/pulumiyaml/run.go setDefaultProviders), and its three resources and its invoke
+ * name none. Guards that
  * every one of them runs on that one provider (no default provider starts beside it, so the claims that
  * protect successors live in one process), and that the provider records the version and the download URL.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { releaseVersion } from "../../scripts/release/version";
 import { PLUGIN_DOWNLOAD_URL } from "../../src/plugin/resources";
@@ -15,8 +13,7 @@ import type { PulumiStack } from "../../tools/pulumi/stack";
 import type { OperationResult } from "../../tools/pulumi/types";
 import { readmeYamlQuickstart } from "../docs/support/code-blocks";
 import { startE2eApi, type E2eApi } from "../e2e/support/e2e-api";
-import { createStageRoot } from "../support/packed-package";
-import { yamlPluginStack } from "./support/quickstart-stack";
+import { stageYamlText, yamlPluginStack } from "./support/quickstart-stack";
 
 const PROGRAM = readmeYamlQuickstart().text;
 
@@ -36,9 +33,7 @@ describe("YAML: the plugin's version and download URL named once (defaultProvide
 
   beforeAll(async () => {
     api = await startE2eApi();
-    const programDir = mkdtempSync(join(createStageRoot(), "readme-yaml-quickstart-"));
-    writeFileSync(join(programDir, "Pulumi.yaml"), PROGRAM);
-    stack = await yamlPluginStack(programDir, {
+    stack = await yamlPluginStack(stageYamlText(PROGRAM, "readme-yaml-quickstart"), {
       // Only the provider resource's own properties: no `integrations:*` config, no INTEGRATIONS_API_KEY,
       // so a default provider, were one started, would have no key.
       config: { baseUrl: api.emulator.url },

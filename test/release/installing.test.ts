@@ -76,19 +76,19 @@ describe("the Installing guide, run as written", () => {
   afterAll(() => server?.close());
 
   it("names the release's version everywhere it names one", () => {
-    const versions = Object.values(blocks).flatMap((text) =>
+    const versions = Object.values(blocks).flatMap(({ text }) =>
       [...text.matchAll(/\bv?(\d+\.\d+\.\d+)\b/g)].map((match) => match[1]),
     );
     expect(versions.length).toBeGreaterThanOrEqual(4);
     expect(new Set(versions)).toEqual(new Set([version]));
-    expect(blocks.pluginInstall).toContain(PLUGIN_DOWNLOAD_URL);
-    expect(blocks.yaml).toContain(PLUGIN_DOWNLOAD_URL);
+    expect(blocks.pluginInstall.text).toContain(PLUGIN_DOWNLOAD_URL);
+    expect(blocks.yaml.text).toContain(PLUGIN_DOWNLOAD_URL);
   });
 
   it("installs the plugin by hand from the release: `pulumi plugin install ... --server github://...`", async () => {
     const home = stageDir("plugin-home");
     const cli = pinnedCli();
-    await runBlock(blocks.pluginInstall, home, {
+    await runBlock(blocks.pluginInstall.text, home, {
       PATH: `${cli.dir}:${process.env.PATH}`,
       PULUMI_HOME: home,
       PULUMI_SKIP_UPDATE_CHECK: "true",
@@ -108,7 +108,10 @@ describe("the Installing guide, run as written", () => {
     async function yamlStack(serving: PluginServing): Promise<{ stack: PulumiStack; server: ReleaseServer }> {
       const own = await startReleaseServer(folder, { plugin: serving });
       const programDir = stageDir(`yaml-${serving}`);
-      writeFileSync(join(programDir, "Pulumi.yaml"), `name: installing-yaml\nruntime: yaml\n${blocks.yaml}`);
+      writeFileSync(
+        join(programDir, "Pulumi.yaml"),
+        `name: installing-yaml\nruntime: yaml\n${blocks.yaml.text}`,
+      );
       const stack = await PulumiStack.create({
         cli: pinnedCli(),
         programDir,
@@ -183,7 +186,7 @@ describe("the Installing guide, run as written", () => {
       join(dir, "package.json"),
       JSON.stringify({ name: "app", private: true, dependencies: { "@pulumi/pulumi": "3.248.0" } }),
     );
-    await runBlock(blocks.npm, dir, {
+    await runBlock(blocks.npm.text, dir, {
       npm_config_registry: server.npmRegistry,
       npm_config_audit: "false",
       npm_config_fund: "false",
@@ -209,7 +212,7 @@ describe("the Installing guide, run as written", () => {
   it("pip: installs pulumi-integrations with the newest pulumi PyPI has", async () => {
     const python = await freshVenv("installing", []);
     const binDir = join(python, "..");
-    await runBlock(blocks.pip, stageDir("pip"), {
+    await runBlock(blocks.pip.text, stageDir("pip"), {
       PATH: `${binDir}:${process.env.PATH}`,
       PIP_FIND_LINKS: [process.env.PIP_FIND_LINKS, folder].filter(Boolean).join(" "),
     });
@@ -292,7 +295,7 @@ describe("the Installing guide, run as written", () => {
         "",
       ].join("\n"),
     );
-    await runBlock(blocks.goGet, dir, goEnv);
+    await runBlock(blocks.goGet.text, dir, goEnv);
     expect(readFileSync(join(dir, "go.mod"), "utf8")).toContain(
       `github.com/pulumi-integrations/pulumi-integrations/sdk/go v${version}`,
     );
@@ -337,7 +340,7 @@ describe("the Installing guide, run as written", () => {
       <artifactId>pulumi</artifactId>
       <version>${pulumiVersion}</version>
     </dependency>
-${blocks.maven.replace(/^/gm, "    ")}
+${blocks.maven.text.replace(/^/gm, "    ")}
   </dependencies>
   <build>
     <plugins>

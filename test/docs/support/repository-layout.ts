@@ -4,8 +4,7 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import type { CodeBlock } from "./code-blocks";
-import { REPOSITORY } from "./code-blocks";
+import { REPOSITORY, type CodeBlock } from "./code-blocks";
 
 /** The paths at the start of each entry: `src/index.ts`, or several as `tools/python/, tools/go/`. */
 export function layoutPathsOf(block: CodeBlock): string[] {

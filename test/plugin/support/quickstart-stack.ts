@@ -6,7 +6,7 @@
  * serves every language.
  */
 import { execFile } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { readEventLog } from "../../../tools/pulumi/events";
@@ -47,11 +47,22 @@ export async function stageSdkProgram(sourceDir: string, name: string): Promise<
  * folder, where the test may edit it; YAML needs no SDK and no build.
  */
 export function stageYamlProgram(sourceDir: string, name: string): string {
-  const stage = createStageRoot();
-  mkdirSync(join(stage, "programs"), { recursive: true });
-  const programDir = mkdtempSync(join(stage, "programs", `${name}-`));
+  const programDir = newProgramDir(name);
   cpSync(sourceDir, programDir, { recursive: true });
   return programDir;
+}
+
+/** A Pulumi YAML program given as its text (a block of the docs), staged as stageYamlProgram stages a folder. */
+export function stageYamlText(program: string, name: string): string {
+  const programDir = newProgramDir(name);
+  writeFileSync(join(programDir, "Pulumi.yaml"), program);
+  return programDir;
+}
+
+function newProgramDir(name: string): string {
+  const stage = createStageRoot();
+  mkdirSync(join(stage, "programs"), { recursive: true });
+  return mkdtempSync(join(stage, "programs", `${name}-`));
 }
 
 /**
